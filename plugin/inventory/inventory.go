@@ -1,0 +1,352 @@
+// Package inventory answers "what does this node hold?": it walks the
+// content store of every namespace at start, follows containerd events, and
+// keeps every digest announced to the peer network while it is held.
+package inventory
+
+import (
+	"context"
+	"errors"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	eventstypes "github.com/containerd/containerd/api/events"
+	"github.com/containerd/containerd/v2/core/content"
+	"github.com/containerd/containerd/v2/core/events"
+	"github.com/containerd/containerd/v2/pkg/namespaces"
+	"github.com/containerd/log"
+	"github.com/containerd/typeurl/v2"
+	"github.com/opencontainers/go-digest"
+)
+
+// Announcer publishes that this node holds a digest.
+type Announcer interface {
+	Provide(ctx context.Context, dgst digest.Digest) error
+}
+
+// NamespaceLister lists containerd namespaces.
+type NamespaceLister func(ctx context.Context) ([]string, error)
+
+// Options tune the inventory.
+type Options struct {
+	// ReannounceInterval is how often every held digest is announced again.
+	// It must be well below the provider record lifetime.
+	ReannounceInterval time.Duration
+	// RetryInterval is how soon failed announcements are retried.
+	RetryInterval time.Duration
+	// RescanDelay is how long after a deletion the store is walked again;
+	// garbage collection runs shortly after the delete and emits no event.
+	RescanDelay time.Duration
+	// Concurrency bounds parallel announcements.
+	Concurrency int
+}
+
+// Inventory tracks held content.
+type Inventory struct {
+	store     content.Store
+	listNS    NamespaceLister
+	announcer Announcer
+	opts      Options
+
+	mu      sync.RWMutex
+	held    map[digest.Digest]map[string]struct{} // digest -> namespaces
+	pending map[digest.Digest]struct{}            // announcements to retry
+
+	wake chan struct{}
+}
+
+// New returns an inventory over the namespaced content store.
+func New(store content.Store, listNS NamespaceLister, announcer Announcer, opts Options) *Inventory {
+	if opts.ReannounceInterval <= 0 {
+		opts.ReannounceInterval = 10 * time.Minute
+	}
+	if opts.RetryInterval <= 0 {
+		opts.RetryInterval = 5 * time.Second
+	}
+	if opts.RescanDelay <= 0 {
+		opts.RescanDelay = 2 * time.Second
+	}
+	if opts.Concurrency <= 0 {
+		opts.Concurrency = 8
+	}
+	return &Inventory{
+		store:     store,
+		listNS:    listNS,
+		announcer: announcer,
+		opts:      opts,
+		held:      map[digest.Digest]map[string]struct{}{},
+		pending:   map[digest.Digest]struct{}{},
+		wake:      make(chan struct{}, 1),
+	}
+}
+
+// Namespaces returns the namespaces that hold dgst.
+func (inv *Inventory) Namespaces(dgst digest.Digest) []string {
+	inv.mu.RLock()
+	defer inv.mu.RUnlock()
+	var out []string
+	for ns := range inv.held[dgst] {
+		out = append(out, ns)
+	}
+	return out
+}
+
+// Len is the number of distinct digests held.
+func (inv *Inventory) Len() int {
+	inv.mu.RLock()
+	defer inv.mu.RUnlock()
+	return len(inv.held)
+}
+
+// Digests returns every held digest.
+func (inv *Inventory) Digests() []digest.Digest {
+	inv.mu.RLock()
+	defer inv.mu.RUnlock()
+	out := make([]digest.Digest, 0, len(inv.held))
+	for d := range inv.held {
+		out = append(out, d)
+	}
+	return out
+}
+
+// Topics the inventory needs: new content, and deletions after which it
+// must find out what garbage collection removed.
+var Filters = []string{
+	`topic=="/content/create"`,
+	`topic=="/content/delete"`,
+	`topic=="/images/delete"`,
+	`topic=="/snapshot/remove"`,
+}
+
+// Run walks the store, announces what it holds and then follows events until
+// ctx ends. Panics are contained: the inventory must never take containerd
+// down with it.
+func (inv *Inventory) Run(ctx context.Context, envelopes <-chan *events.Envelope, errs <-chan error) {
+	defer func() {
+		if p := recover(); p != nil {
+			log.G(ctx).WithField("panic", p).WithField("stack", string(debug.Stack())).Error("p2p: inventory stopped")
+		}
+	}()
+
+	if err := inv.Rescan(ctx); err != nil {
+		log.G(ctx).WithError(err).Warn("p2p: initial content walk failed")
+	}
+	inv.queueAll()
+
+	go inv.announceLoop(ctx)
+
+	reannounce := time.NewTicker(inv.opts.ReannounceInterval)
+	defer reannounce.Stop()
+	var rescan <-chan time.Time
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case env, ok := <-envelopes:
+			if !ok {
+				return
+			}
+			if inv.handle(ctx, env) && rescan == nil {
+				rescan = time.After(inv.opts.RescanDelay)
+			}
+		case err, ok := <-errs:
+			if ok && err != nil && !errors.Is(err, context.Canceled) {
+				log.G(ctx).WithError(err).Warn("p2p: event subscription ended")
+			}
+			return
+		case <-rescan:
+			rescan = nil
+			if err := inv.Rescan(ctx); err != nil {
+				log.G(ctx).WithError(err).Warn("p2p: content walk failed")
+			}
+		case <-reannounce.C:
+			if err := inv.Rescan(ctx); err != nil {
+				log.G(ctx).WithError(err).Warn("p2p: content walk failed")
+			}
+			inv.queueAll()
+		}
+	}
+}
+
+// handle applies one event; it reports whether a rescan is needed.
+func (inv *Inventory) handle(ctx context.Context, env *events.Envelope) bool {
+	switch env.Topic {
+	case "/content/create":
+		ev, err := typeurl.UnmarshalAny(env.Event)
+		if err != nil {
+			log.G(ctx).WithError(err).Debug("p2p: undecodable content event")
+			return false
+		}
+		created, ok := ev.(*eventstypes.ContentCreate)
+		if !ok {
+			return false
+		}
+		dgst, err := digest.Parse(created.Digest)
+		if err != nil {
+			return false
+		}
+		if inv.add(env.Namespace, dgst) {
+			inv.queue(dgst)
+		}
+		return false
+	default:
+		return true
+	}
+}
+
+func (inv *Inventory) add(ns string, dgst digest.Digest) (isNew bool) {
+	inv.mu.Lock()
+	defer inv.mu.Unlock()
+	nss, ok := inv.held[dgst]
+	if !ok {
+		nss = map[string]struct{}{}
+		inv.held[dgst] = nss
+	}
+	nss[ns] = struct{}{}
+	return !ok
+}
+
+// Rescan replaces the inventory with what the store holds now. Digests that
+// are gone stop being announced (provider records then expire on their own).
+func (inv *Inventory) Rescan(ctx context.Context) error {
+	nss, err := inv.listNS(ctx)
+	if err != nil {
+		return err
+	}
+	held := map[digest.Digest]map[string]struct{}{}
+	for _, ns := range nss {
+		nctx := namespaces.WithNamespace(ctx, ns)
+		err := inv.store.Walk(nctx, func(info content.Info) error {
+			m, ok := held[info.Digest]
+			if !ok {
+				m = map[string]struct{}{}
+				held[info.Digest] = m
+			}
+			m[ns] = struct{}{}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	inv.mu.Lock()
+	var added []digest.Digest
+	for d := range held {
+		if _, ok := inv.held[d]; !ok {
+			added = append(added, d)
+		}
+	}
+	removed := 0
+	for d := range inv.held {
+		if _, ok := held[d]; !ok {
+			removed++
+			delete(inv.pending, d)
+		}
+	}
+	inv.held = held
+	inv.mu.Unlock()
+	for _, d := range added {
+		inv.queue(d)
+	}
+	if removed > 0 || len(added) > 0 {
+		log.G(ctx).WithFields(log.Fields{"held": len(held), "added": len(added), "removed": removed}).Debug("p2p: inventory rescanned")
+	}
+	return nil
+}
+
+func (inv *Inventory) queue(dgst digest.Digest) {
+	inv.mu.Lock()
+	inv.pending[dgst] = struct{}{}
+	inv.mu.Unlock()
+	select {
+	case inv.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (inv *Inventory) queueAll() {
+	inv.mu.Lock()
+	for d := range inv.held {
+		inv.pending[d] = struct{}{}
+	}
+	inv.mu.Unlock()
+	select {
+	case inv.wake <- struct{}{}:
+	default:
+	}
+}
+
+// announceLoop drains the pending set; failures stay pending and are
+// retried after RetryInterval (e.g. while no peer is connected yet).
+func (inv *Inventory) announceLoop(ctx context.Context) {
+	defer func() {
+		if p := recover(); p != nil {
+			log.G(ctx).WithField("panic", p).WithField("stack", string(debug.Stack())).Error("p2p: announcer stopped")
+		}
+	}()
+	retry := time.NewTimer(inv.opts.RetryInterval)
+	defer retry.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-inv.wake:
+		case <-retry.C:
+		}
+		failed := inv.announcePending(ctx)
+		if failed > 0 {
+			retry.Reset(inv.opts.RetryInterval)
+		}
+	}
+}
+
+func (inv *Inventory) announcePending(ctx context.Context) (failed int) {
+	inv.mu.Lock()
+	batch := make([]digest.Digest, 0, len(inv.pending))
+	for d := range inv.pending {
+		if _, held := inv.held[d]; held {
+			batch = append(batch, d)
+		}
+		delete(inv.pending, d)
+	}
+	inv.mu.Unlock()
+	if len(batch) == 0 {
+		return 0
+	}
+
+	var (
+		wg      sync.WaitGroup
+		mu      sync.Mutex
+		lastErr error
+		sem     = make(chan struct{}, inv.opts.Concurrency)
+	)
+	start := time.Now()
+	for _, d := range batch {
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			actx, cancel := context.WithTimeout(ctx, 30*time.Second)
+			defer cancel()
+			if err := inv.announcer.Provide(actx, d); err != nil {
+				mu.Lock()
+				failed++
+				lastErr = err
+				mu.Unlock()
+				inv.mu.Lock()
+				if _, held := inv.held[d]; held {
+					inv.pending[d] = struct{}{}
+				}
+				inv.mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	entry := log.G(ctx).WithFields(log.Fields{"announced": len(batch) - failed, "failed": failed, "took": time.Since(start).Round(time.Millisecond)})
+	if failed > 0 {
+		entry.WithError(lastErr).Debug("p2p: some announcements failed, will retry")
+	} else {
+		entry.Debug("p2p: announced")
+	}
+	return failed
+}

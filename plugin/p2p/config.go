@@ -1,0 +1,88 @@
+package p2p
+
+import (
+	"fmt"
+	"time"
+)
+
+// Config is the [plugins."io.containerd.server.v1.p2p"] section.
+type Config struct {
+	// ListenAddresses are the libp2p multiaddrs peers connect to.
+	// Default: TCP port 5050 on every IPv4 and IPv6 address.
+	ListenAddresses []string `toml:"listen_addresses"`
+	// BootstrapPeers are nodes to join the peer network through, each
+	// "host:port" or a multiaddr, with or without "/p2p/<peer-id>" (a
+	// missing ID is learned on connect). Empty: wait for others to connect.
+	BootstrapPeers []string `toml:"bootstrap_peers"`
+	// LookupTimeout bounds a provider lookup; a blob no peer holds costs
+	// at most this before the upstream is asked. Default 1s.
+	LookupTimeout Duration `toml:"lookup_timeout"`
+	// StartupGrace is how long a pull right after start waits for the
+	// first connection to a bootstrap peer. Default 2s.
+	StartupGrace Duration `toml:"startup_grace"`
+	// DialTimeout bounds connecting to a peer and opening a stream. Default 2s.
+	DialTimeout Duration `toml:"dial_timeout"`
+	// IdleTimeout abandons a peer that sends nothing for this long during a
+	// transfer; the fetch continues from another source. Default 5s.
+	IdleTimeout Duration `toml:"idle_timeout"`
+	// ProviderTTL is how long other nodes keep this node's provider
+	// records. Default 30m.
+	ProviderTTL Duration `toml:"provider_ttl"`
+	// ReannounceInterval is how often every held digest is announced
+	// again; keep it well below ProviderTTL. Default 10m.
+	ReannounceInterval Duration `toml:"reannounce_interval"`
+	// MaxProviders is how many peers are tried for a blob before the
+	// upstream. Default 3.
+	MaxProviders int `toml:"max_providers"`
+}
+
+func defaultConfig() *Config {
+	return &Config{
+		ListenAddresses:    []string{"/ip4/0.0.0.0/tcp/5050", "/ip6/::/tcp/5050"},
+		BootstrapPeers:     []string{},
+		LookupTimeout:      Duration(time.Second),
+		StartupGrace:       Duration(2 * time.Second),
+		DialTimeout:        Duration(2 * time.Second),
+		IdleTimeout:        Duration(5 * time.Second),
+		ProviderTTL:        Duration(30 * time.Minute),
+		ReannounceInterval: Duration(10 * time.Minute),
+		MaxProviders:       3,
+	}
+}
+
+func (c *Config) validate() error {
+	for name, d := range map[string]Duration{
+		"lookup_timeout": c.LookupTimeout, "startup_grace": c.StartupGrace, "dial_timeout": c.DialTimeout,
+		"idle_timeout": c.IdleTimeout, "provider_ttl": c.ProviderTTL, "reannounce_interval": c.ReannounceInterval,
+	} {
+		if d < 0 {
+			return fmt.Errorf("%s must not be negative", name)
+		}
+	}
+	if c.ReannounceInterval >= c.ProviderTTL {
+		return fmt.Errorf("reannounce_interval (%s) must be shorter than provider_ttl (%s), or records expire between announcements",
+			time.Duration(c.ReannounceInterval), time.Duration(c.ProviderTTL))
+	}
+	if len(c.ListenAddresses) == 0 {
+		return fmt.Errorf("listen_addresses must not be empty")
+	}
+	return nil
+}
+
+// Duration is a time.Duration written as a string ("1s", "10m") in TOML.
+type Duration time.Duration
+
+// UnmarshalText parses a Go duration string.
+func (d *Duration) UnmarshalText(text []byte) error {
+	v, err := time.ParseDuration(string(text))
+	if err != nil {
+		return err
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// MarshalText writes the duration as a Go duration string.
+func (d Duration) MarshalText() ([]byte, error) {
+	return []byte(time.Duration(d).String()), nil
+}

@@ -1,0 +1,184 @@
+// Package p2p registers the peer-to-peer mirror, io.containerd.server.v1.p2p:
+// it wires the router, the inventory, the content service and the fetcher
+// together. The logic lives in those packages.
+package p2p
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/containerd/containerd/v2/core/events"
+	"github.com/containerd/containerd/v2/core/metadata"
+	"github.com/containerd/containerd/v2/core/transfer"
+	"github.com/containerd/containerd/v2/plugins"
+	"github.com/containerd/log"
+	"github.com/containerd/plugin"
+	"github.com/containerd/plugin/registry"
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/shoal-dev/shoal/plugin/contentserver"
+	"github.com/shoal-dev/shoal/plugin/fetcher"
+	"github.com/shoal-dev/shoal/plugin/identity"
+	"github.com/shoal-dev/shoal/plugin/inventory"
+	"github.com/shoal-dev/shoal/plugin/peerhttp"
+	"github.com/shoal-dev/shoal/plugin/router"
+)
+
+// ID is the plugin's ID; its URI is io.containerd.server.v1.p2p.
+const ID = "p2p"
+
+// protocolPrefix keeps Shoal's DHT apart from the public IPFS one.
+const protocolPrefix = "/shoal"
+
+func init() {
+	registry.Register(&plugin.Registration{
+		Type: plugins.ServerPlugin,
+		ID:   ID,
+		Requires: []plugin.Type{
+			plugins.EventPlugin,
+			plugins.MetadataPlugin,
+		},
+		Config: defaultConfig(),
+		InitFn: initPlugin,
+	})
+}
+
+func initPlugin(ic *plugin.InitContext) (any, error) {
+	cfg := ic.Config.(*Config)
+	if err := cfg.validate(); err != nil {
+		return nil, fmt.Errorf("invalid p2p config: %w", err)
+	}
+	m, err := ic.GetSingle(plugins.MetadataPlugin)
+	if err != nil {
+		return nil, err
+	}
+	db := m.(*metadata.DB)
+	ep, err := ic.GetSingle(plugins.EventPlugin)
+	if err != nil {
+		return nil, err
+	}
+	subscriber, ok := ep.(events.Subscriber)
+	if !ok {
+		return nil, fmt.Errorf("event plugin %T cannot be subscribed to", ep)
+	}
+
+	root := ic.Properties[plugins.PropertyRootDir]
+	if err := os.MkdirAll(root, 0o700); err != nil {
+		return nil, err
+	}
+	key, err := identity.LoadOrCreate(filepath.Join(root, "identity.key"))
+	if err != nil {
+		return nil, err
+	}
+	rt, err := router.New(ic.Context, router.Options{
+		Key:               key,
+		ListenAddrs:       cfg.ListenAddresses,
+		BootstrapPeers:    cfg.BootstrapPeers,
+		ProtocolPrefix:    protocolPrefix,
+		ProviderTTL:       cfg.ProviderTTL.std(),
+		DialTimeout:       cfg.DialTimeout.std(),
+		StartupGrace:      cfg.StartupGrace.std(),
+	})
+	if err != nil {
+		return nil, err
+	}
+
+	store := db.ContentStore()
+	inv := inventory.New(store, listNamespaces(db), rt, inventory.Options{
+		ReannounceInterval: cfg.ReannounceInterval.std(),
+	})
+	server, err := peerhttp.Serve(rt.Host(), contentserver.New(store, inv))
+	if err != nil {
+		rt.Close()
+		return nil, fmt.Errorf("serve content to peers: %w", err)
+	}
+	client := peerhttp.NewClient(rt.Host(), peerhttp.ClientOptions{
+		DialTimeout:   cfg.DialTimeout.std(),
+		HeaderTimeout: cfg.DialTimeout.std(),
+		IdleTimeout:   cfg.IdleTimeout.std(),
+	})
+
+	ic.Meta.Exports["peer_id"] = rt.ID().String()
+	ic.Meta.Exports["listen_addresses"] = strings.Join(rt.Addrs(), ",")
+
+	ctx, cancel := context.WithCancel(ic.Context)
+	s := &Service{
+		ctx:        ctx,
+		cancel:     cancel,
+		router:     rt,
+		inventory:  inv,
+		server:     server,
+		client:     client,
+		subscriber: subscriber,
+		fetcher: fetcher.New(rt, client, fetcher.Options{
+			LookupTimeout: cfg.LookupTimeout.std(),
+			MaxProviders:  cfg.MaxProviders,
+		}),
+	}
+	log.G(ic.Context).WithField("peer_id", rt.ID()).WithField("addresses", rt.Addrs()).Info("p2p: peer mirror listening")
+	return s, nil
+}
+
+// Service is the plugin instance.
+type Service struct {
+	ctx        context.Context
+	cancel     context.CancelFunc
+	router     *router.Router
+	inventory  *inventory.Inventory
+	server     *peerhttp.Server
+	client     *peerhttp.Client
+	subscriber events.Subscriber
+	fetcher    *fetcher.Fetcher
+}
+
+// Start joins the peer network and starts following the content store, in
+// the background: containerd's start never waits for peers.
+func (s *Service) Start(context.Context) error {
+	envelopes, errs := s.subscriber.Subscribe(s.ctx, inventory.Filters...)
+	s.goSafe("router", s.router.Run)
+	s.goSafe("inventory", func(ctx context.Context) { s.inventory.Run(ctx, envelopes, errs) })
+	return nil
+}
+
+func (s *Service) goSafe(name string, fn func(context.Context)) {
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				log.G(s.ctx).WithField("panic", p).WithField("stack", string(debug.Stack())).Errorf("p2p: %s stopped", name)
+			}
+		}()
+		fn(s.ctx)
+	}()
+}
+
+// PeerFirst implements peertransfer.PeerFetcher.
+func (s *Service) PeerFirst(upstream transfer.Fetcher, ref string) transfer.Fetcher {
+	return s.fetcher.WrapFetcher(upstream, ref)
+}
+
+// Close stops everything the plugin started.
+func (s *Service) Close() error {
+	s.cancel()
+	s.client.Close()
+	return errors.Join(s.server.Close(), s.router.Close())
+}
+
+func listNamespaces(db *metadata.DB) inventory.NamespaceLister {
+	return func(ctx context.Context) ([]string, error) {
+		var nss []string
+		err := db.View(func(tx *bolt.Tx) error {
+			var err error
+			nss, err = metadata.NewNamespaceStore(tx).List(ctx)
+			return err
+		})
+		return nss, err
+	}
+}
+
+func (d Duration) std() time.Duration { return time.Duration(d) }

@@ -1,0 +1,161 @@
+// Package peerhttp speaks plain HTTP/1.1 to other nodes over libp2p streams,
+// so the peer-facing content service is an ordinary http.Handler (HEAD, GET,
+// Range via http.ServeContent) and every byte on the wire is inside an
+// encrypted, authenticated libp2p connection.
+package peerhttp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/core/protocol"
+	"github.com/libp2p/go-libp2p/p2p/net/gostream"
+)
+
+// Protocol is the libp2p protocol the content service is served under.
+const Protocol protocol.ID = "/shoal/content/1.0.0"
+
+// Server serves an http.Handler to peers.
+type Server struct {
+	srv *http.Server
+	ln  net.Listener
+}
+
+// Serve starts serving handler on h under Protocol. The peer ID of the
+// caller is in r.RemoteAddr.
+func Serve(h host.Host, handler http.Handler) (*Server, error) {
+	ln, err := gostream.Listen(h, Protocol)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		ln: ln,
+		srv: &http.Server{
+			Handler:           handler,
+			ReadHeaderTimeout: 10 * time.Second,
+			IdleTimeout:       90 * time.Second,
+			MaxHeaderBytes:    16 << 10,
+		},
+	}
+	go s.srv.Serve(ln) //nolint:errcheck // returns ErrServerClosed on Close
+	return s, nil
+}
+
+// Close stops accepting requests and closes open streams.
+func (s *Server) Close() error {
+	err := s.srv.Close()
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// ClientOptions bound every wait of a request to a peer.
+type ClientOptions struct {
+	// DialTimeout bounds opening a stream (and, if needed, a connection).
+	DialTimeout time.Duration
+	// HeaderTimeout bounds the wait for response headers.
+	HeaderTimeout time.Duration
+	// IdleTimeout abandons a body read after this long without a byte.
+	IdleTimeout time.Duration
+}
+
+// Client sends HTTP requests to peers.
+type Client struct {
+	host host.Host
+	opts ClientOptions
+
+	mu         sync.Mutex
+	transports map[peer.ID]*http.Transport
+}
+
+// maxTransports bounds the per-peer connection pools kept around.
+const maxTransports = 256
+
+// NewClient returns a client that reaches peers through h.
+func NewClient(h host.Host, opts ClientOptions) *Client {
+	if opts.DialTimeout <= 0 {
+		opts.DialTimeout = 2 * time.Second
+	}
+	if opts.HeaderTimeout <= 0 {
+		opts.HeaderTimeout = 3 * time.Second
+	}
+	if opts.IdleTimeout <= 0 {
+		opts.IdleTimeout = 5 * time.Second
+	}
+	return &Client{host: h, opts: opts, transports: map[peer.ID]*http.Transport{}}
+}
+
+// Do sends req to peer p. The request URL's path and query are used; its
+// host is ignored.
+func (c *Client) Do(p peer.ID, req *http.Request) (*http.Response, error) {
+	req.URL.Scheme = "http"
+	req.URL.Host = "peer" // routing is by transport, not by name
+	req.Host = "peer"
+	return c.transport(p).RoundTrip(req)
+}
+
+// One transport per peer: http.Transport pools connections by host name, and
+// peer IDs are case-sensitive while host names are not.
+func (c *Client) transport(p peer.ID) *http.Transport {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t, ok := c.transports[p]; ok {
+		return t
+	}
+	if len(c.transports) >= maxTransports {
+		for id, t := range c.transports {
+			t.CloseIdleConnections()
+			delete(c.transports, id)
+			break
+		}
+	}
+	t := &http.Transport{
+		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+			ctx, cancel := context.WithTimeout(ctx, c.opts.DialTimeout)
+			defer cancel()
+			conn, err := gostream.Dial(ctx, c.host, p, Protocol)
+			if err != nil {
+				return nil, fmt.Errorf("open stream to peer %s: %w", p, err)
+			}
+			return &idleConn{Conn: conn, idle: c.opts.IdleTimeout}, nil
+		},
+		ResponseHeaderTimeout: c.opts.HeaderTimeout,
+		MaxIdleConnsPerHost:   4,
+		IdleConnTimeout:       30 * time.Second,
+		DisableCompression:    true,
+	}
+	c.transports[p] = t
+	return t
+}
+
+// Close drops every pooled stream.
+func (c *Client) Close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for id, t := range c.transports {
+		t.CloseIdleConnections()
+		delete(c.transports, id)
+	}
+}
+
+// idleConn fails a read that sees no byte for idle, so a peer that keeps its
+// connection open but stops sending cannot stall a pull.
+type idleConn struct {
+	net.Conn
+	idle time.Duration
+}
+
+func (c *idleConn) Read(b []byte) (int, error) {
+	if err := c.Conn.SetReadDeadline(time.Now().Add(c.idle)); err != nil {
+		return 0, err
+	}
+	return c.Conn.Read(b)
+}

@@ -1,0 +1,129 @@
+// Package peertransfer wraps containerd's transfer service so that every pull
+// through it (CRI's default path, `ctr image pull`) fetches content from peers
+// first and falls back to the original upstream fetcher, which keeps the
+// caller's credentials, headers and hosts configuration.
+//
+// containerd has no pluggable resolver and a second transfer plugin breaks
+// CRI, so the stock io.containerd.transfer.v1.local registration is kept
+// (same URI, same config) and only its InitFn is wrapped.
+package peertransfer
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/containerd/containerd/v2/core/transfer"
+	"github.com/containerd/containerd/v2/plugins"
+	"github.com/containerd/log"
+	"github.com/containerd/plugin"
+	"github.com/containerd/plugin/registry"
+)
+
+// PeerFetcher is what the wrapper needs from the P2P plugin.
+type PeerFetcher interface {
+	// PeerFirst returns a fetcher for image ref that tries peers before
+	// upstream.
+	PeerFirst(upstream transfer.Fetcher, ref string) transfer.Fetcher
+}
+
+// Install re-registers every plugin, wrapping the local transfer service so
+// that pulls go to the plugin with ID p2pID (of type ServerPlugin) first. It
+// must run in main, before containerd reads the registry.
+func Install(p2pID string) {
+	regs := registry.Graph(func(*plugin.Registration) bool { return false })
+	registry.Reset()
+	for _, reg := range regs {
+		if reg.Type == plugins.TransferPlugin && reg.ID == "local" {
+			reg.InitFn = wrapInit(reg.InitFn, p2pID)
+		}
+		registry.Register(&reg)
+	}
+}
+
+func wrapInit(inner func(*plugin.InitContext) (any, error), p2pID string) func(*plugin.InitContext) (any, error) {
+	return func(ic *plugin.InitContext) (any, error) {
+		inst, err := inner(ic)
+		if err != nil {
+			return nil, err
+		}
+		t, ok := inst.(transfer.Transferrer)
+		if !ok {
+			log.G(ic.Context).Warnf("p2p: transfer service is %T, not wrapping it", inst)
+			return inst, nil
+		}
+		return &Service{inner: t, peers: lazyPeers(ic, p2pID)}, nil
+	}
+}
+
+// lazyPeers finds the P2P plugin at the first pull, when every plugin has
+// been initialised whatever the order. A failed or disabled P2P plugin leaves
+// pulls exactly as stock containerd does them.
+func lazyPeers(ic *plugin.InitContext, id string) func() PeerFetcher {
+	var (
+		once sync.Once
+		pf   PeerFetcher
+	)
+	return func() PeerFetcher {
+		once.Do(func() {
+			inst, err := ic.GetByID(plugins.ServerPlugin, id)
+			if err != nil {
+				log.G(ic.Context).WithError(err).Warn("p2p: plugin not available, pulls go upstream only")
+				return
+			}
+			p, ok := inst.(PeerFetcher)
+			if !ok {
+				log.G(ic.Context).Warnf("p2p: plugin %s is %T, not a peer fetcher", id, inst)
+				return
+			}
+			pf = p
+		})
+		return pf
+	}
+}
+
+// Service is the wrapped transfer service.
+type Service struct {
+	inner transfer.Transferrer
+	peers func() PeerFetcher
+}
+
+// NewService wraps t; peers may return nil to pass pulls through unchanged.
+func NewService(t transfer.Transferrer, peers func() PeerFetcher) *Service {
+	return &Service{inner: t, peers: peers}
+}
+
+// Transfer implements transfer.Transferrer.
+func (s *Service) Transfer(ctx context.Context, src, dst any, opts ...transfer.Opt) error {
+	if fetcher, ok := src.(transfer.ImageFetcher); ok {
+		if _, ok := dst.(transfer.ImageStorer); ok {
+			if pf := s.peers(); pf != nil {
+				src = &source{ImageFetcher: fetcher, peers: pf}
+			}
+		}
+	}
+	return s.inner.Transfer(ctx, src, dst, opts...)
+}
+
+// source is an image source whose fetcher goes to peers first. It keeps the
+// optional interfaces the pull path looks for on the original.
+type source struct {
+	transfer.ImageFetcher
+	peers PeerFetcher
+}
+
+func (s *source) Fetcher(ctx context.Context, ref string) (transfer.Fetcher, error) {
+	up, err := s.ImageFetcher.Fetcher(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	return s.peers.PeerFirst(up, ref), nil
+}
+
+func (s *source) SetResolverOptions(opts ...transfer.ImageResolverOption) {
+	if setter, ok := s.ImageFetcher.(transfer.ImageResolverOptionSetter); ok {
+		setter.SetResolverOptions(opts...)
+	}
+}
+
+func (s *source) String() string { return fmt.Sprint(s.ImageFetcher) }

@@ -1,0 +1,360 @@
+// Package router answers "who holds this digest?": it owns the libp2p host
+// and the Kademlia DHT, joins the peer network through the configured
+// bootstrap peers, announces provider records and looks them up.
+package router
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/containerd/log"
+	"github.com/ipfs/go-cid"
+	"github.com/libp2p/go-libp2p"
+	dht "github.com/libp2p/go-libp2p-kad-dht"
+	"github.com/libp2p/go-libp2p-kad-dht/records"
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/core/peerstore"
+	"github.com/libp2p/go-libp2p/core/protocol"
+	"github.com/libp2p/go-libp2p/p2p/net/connmgr"
+	libp2ptls "github.com/libp2p/go-libp2p/p2p/security/tls"
+	"github.com/libp2p/go-libp2p/p2p/muxer/yamux"
+	"github.com/libp2p/go-libp2p/p2p/transport/tcp"
+	ma "github.com/multiformats/go-multiaddr"
+	"github.com/multiformats/go-multihash"
+	"github.com/opencontainers/go-digest"
+)
+
+// ErrNoPeers is returned by lookups while this node knows no other peer.
+var ErrNoPeers = errors.New("not connected to any peer")
+
+// Options configure a Router.
+type Options struct {
+	// Key is the node's identity.
+	Key crypto.PrivKey
+	// ListenAddrs are libp2p multiaddrs to listen on.
+	ListenAddrs []string
+	// BootstrapPeers are "host:port" or multiaddr entries, IDs optional.
+	BootstrapPeers []string
+	// ProtocolPrefix keeps the DHT apart from any other (never the public one).
+	ProtocolPrefix string
+	// ProviderTTL is how long other nodes keep this node's provider records.
+	ProviderTTL time.Duration
+	// DialTimeout bounds one connection attempt to a bootstrap peer.
+	DialTimeout time.Duration
+	// BootstrapInterval is how often unconnected bootstrap peers are retried
+	// while the routing table is small.
+	BootstrapInterval time.Duration
+	// StartupGrace is how long a lookup made right after start waits for the
+	// first bootstrap round to finish before answering "no peers".
+	StartupGrace time.Duration
+}
+
+// Router is the node's place in the peer network.
+type Router struct {
+	opts      Options
+	host      host.Host
+	dht       *dht.IpfsDHT
+	bootstrap []bootstrapPeer
+
+	mu           sync.Mutex
+	learnedIDs   map[string]peer.ID
+	started      time.Time
+	firstRound   chan struct{} // closed once the first bootstrap round ended
+	firstRoundMu sync.Once
+}
+
+// New creates the libp2p host (it listens at once) and the DHT. It does not
+// dial anything; call Run for that.
+func New(ctx context.Context, opts Options) (*Router, error) {
+	if opts.Key == nil {
+		return nil, errors.New("router: no identity key")
+	}
+	if opts.ProtocolPrefix == "" || opts.ProtocolPrefix == "/ipfs" {
+		return nil, fmt.Errorf("router: protocol prefix %q would join the public IPFS DHT", opts.ProtocolPrefix)
+	}
+	var boots []bootstrapPeer
+	for _, entry := range opts.BootstrapPeers {
+		bp, err := parseBootstrapPeer(entry)
+		if err != nil {
+			return nil, err
+		}
+		boots = append(boots, bp)
+	}
+
+	cm, err := connmgr.NewConnManager(100, 400, connmgr.WithGracePeriod(time.Minute))
+	if err != nil {
+		return nil, err
+	}
+	h, err := libp2p.New(
+		libp2p.Identity(opts.Key),
+		libp2p.ListenAddrStrings(opts.ListenAddrs...),
+		// TCP+TLS+yamux: the fastest secure stack measured here, and the only
+		// one that also works with a private-network key.
+		libp2p.Transport(tcp.NewTCPTransport),
+		libp2p.Security(libp2ptls.ID, libp2ptls.New),
+		libp2p.Muxer(yamux.ID, yamux.DefaultTransport),
+		libp2p.DisableRelay(),
+		libp2p.DisableMetrics(),
+		libp2p.ConnectionManager(cm),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("start libp2p host on %v: %w", opts.ListenAddrs, err)
+	}
+
+	kad, err := dht.New(h,
+		dht.Mode(dht.ModeServer),
+		dht.ProtocolPrefix(protocol.ID(opts.ProtocolPrefix)),
+		dht.DisableValues(),
+		dht.ProviderManagerOpts(records.ProvideValidity(opts.ProviderTTL)),
+	)
+	if err != nil {
+		h.Close()
+		return nil, fmt.Errorf("start DHT: %w", err)
+	}
+	return &Router{
+		opts:       opts,
+		host:       h,
+		dht:        kad,
+		bootstrap:  boots,
+		learnedIDs: map[string]peer.ID{},
+		started:    time.Now(),
+		firstRound: make(chan struct{}),
+	}, nil
+}
+
+// Host is the libp2p host, for protocols that run beside the DHT.
+func (r *Router) Host() host.Host { return r.host }
+
+// ID is this node's peer ID.
+func (r *Router) ID() peer.ID { return r.host.ID() }
+
+// Addrs are the addresses this node listens on, with its peer ID.
+func (r *Router) Addrs() []string {
+	var out []string
+	for _, a := range r.host.Addrs() {
+		out = append(out, a.Encapsulate(ma.StringCast("/p2p/"+r.host.ID().String())).String())
+	}
+	return out
+}
+
+// RoutingTableSize is the number of peers in the DHT routing table.
+func (r *Router) RoutingTableSize() int { return r.dht.RoutingTable().Size() }
+
+// Run joins the network and keeps the bootstrap peers connected while the
+// routing table is small. It returns when ctx ends.
+func (r *Router) Run(ctx context.Context) {
+	defer r.endFirstRound()
+	r.logFirstPeer(ctx, r.started)
+	if len(r.bootstrap) == 0 {
+		log.G(ctx).Info("p2p: no bootstrap peers configured, waiting for others to connect")
+		r.endFirstRound()
+		<-ctx.Done()
+		return
+	}
+	interval := r.opts.BootstrapInterval
+	if interval <= 0 {
+		interval = 10 * time.Second
+	}
+	for {
+		// Re-dial only while the routing table is small: a well-connected
+		// node does not need its bootstrap peers, and thousands of nodes
+		// must not keep hammering them.
+		if r.RoutingTableSize() < len(r.bootstrap)+1 {
+			connected := r.bootstrapRound(ctx)
+			log.G(ctx).WithField("connected", connected).WithField("configured", len(r.bootstrap)).
+				WithField("routing_table", r.RoutingTableSize()).Debug("p2p: bootstrap round done")
+		}
+		r.endFirstRound()
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(interval):
+		}
+	}
+}
+
+func (r *Router) endFirstRound() { r.firstRoundMu.Do(func() { close(r.firstRound) }) }
+
+// logFirstPeer logs once when the first peer connects, and how long after
+// start, so operators can see when the mirror became useful.
+func (r *Router) logFirstPeer(ctx context.Context, start time.Time) {
+	var once sync.Once
+	r.host.Network().Notify(&network.NotifyBundle{
+		ConnectedF: func(_ network.Network, c network.Conn) {
+			once.Do(func() {
+				log.G(ctx).WithField("peer", c.RemotePeer()).WithField("after", time.Since(start).Round(time.Millisecond)).
+					Info("p2p: first peer connected")
+			})
+		},
+	})
+}
+
+// bootstrapRound dials every bootstrap peer that is not connected, in
+// parallel, and returns how many are connected afterwards.
+func (r *Router) bootstrapRound(ctx context.Context) int {
+	var (
+		wg        sync.WaitGroup
+		mu        sync.Mutex
+		connected int
+	)
+	for _, bp := range r.bootstrap {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := r.connectBootstrap(ctx, bp); err != nil {
+				log.G(ctx).WithError(err).WithField("peer", bp.entry).Debug("p2p: bootstrap peer not reachable")
+				return
+			}
+			mu.Lock()
+			connected++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return connected
+}
+
+func (r *Router) connectBootstrap(ctx context.Context, bp bootstrapPeer) error {
+	timeout := r.opts.DialTimeout
+	if timeout <= 0 {
+		timeout = 2 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+
+	id := bp.id
+	if id == "" {
+		r.mu.Lock()
+		id = r.learnedIDs[bp.entry]
+		r.mu.Unlock()
+	}
+	if id != "" && r.host.Network().Connectedness(id) == network.Connected {
+		return nil
+	}
+	if id == "" {
+		learned, err := learnPeerID(ctx, r.opts.Key, bp.addr)
+		if err != nil {
+			return err
+		}
+		id = learned
+	}
+	if id == r.host.ID() {
+		return nil // this node is in its own bootstrap list
+	}
+	if err := r.host.Connect(ctx, peer.AddrInfo{ID: id, Addrs: []ma.Multiaddr{bp.addr}}); err != nil {
+		// The ID may belong to a previous incarnation of that address.
+		r.mu.Lock()
+		delete(r.learnedIDs, bp.entry)
+		r.mu.Unlock()
+		return err
+	}
+	r.mu.Lock()
+	if bp.id == "" {
+		r.learnedIDs[bp.entry] = id
+	}
+	r.mu.Unlock()
+	r.host.ConnManager().Protect(id, "bootstrap")
+	log.G(ctx).WithField("peer", id).WithField("address", bp.entry).Info("p2p: connected to bootstrap peer")
+	return nil
+}
+
+// CID maps an OCI digest to the DHT key it is announced under. Only sha256
+// digests have one.
+func CID(dgst digest.Digest) (cid.Cid, error) {
+	if err := dgst.Validate(); err != nil {
+		return cid.Undef, err
+	}
+	if dgst.Algorithm() != digest.SHA256 {
+		return cid.Undef, fmt.Errorf("digest algorithm %s is not announced to peers", dgst.Algorithm())
+	}
+	sum, err := hex.DecodeString(dgst.Encoded())
+	if err != nil {
+		return cid.Undef, err
+	}
+	raw, err := multihash.Encode(sum, multihash.SHA2_256)
+	if err != nil {
+		return cid.Undef, err
+	}
+	return cid.NewCidV1(cid.Raw, raw), nil
+}
+
+// Provide announces that this node holds dgst.
+func (r *Router) Provide(ctx context.Context, dgst digest.Digest) error {
+	key, err := CID(dgst)
+	if err != nil {
+		return err
+	}
+	if r.RoutingTableSize() == 0 {
+		return ErrNoPeers
+	}
+	return r.dht.Provide(ctx, key, true)
+}
+
+// FindProviders returns up to limit other peers that announced dgst. Right
+// after start it waits (at most StartupGrace) for the first bootstrap round,
+// so the first pull on a fresh node already finds its peers.
+func (r *Router) FindProviders(ctx context.Context, dgst digest.Digest, limit int) ([]peer.AddrInfo, error) {
+	key, err := CID(dgst)
+	if err != nil {
+		return nil, err
+	}
+	if r.RoutingTableSize() == 0 {
+		grace := time.NewTimer(r.opts.StartupGrace)
+		defer grace.Stop()
+		select {
+		case <-r.firstRound:
+		case <-grace.C:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if r.RoutingTableSize() == 0 && !r.waitRoutingTable(ctx) {
+			return nil, ErrNoPeers
+		}
+	}
+	var found []peer.AddrInfo
+	// Ask for one more than needed: this node may be among the providers.
+	for info := range r.dht.FindProvidersAsync(ctx, key, limit+1) {
+		if info.ID == r.host.ID() {
+			continue
+		}
+		if len(info.Addrs) > 0 {
+			r.host.Peerstore().AddAddrs(info.ID, info.Addrs, peerstore.TempAddrTTL)
+		}
+		found = append(found, info)
+		if len(found) == limit {
+			break
+		}
+	}
+	return found, nil
+}
+
+// waitRoutingTable gives a just-connected peer a moment to finish the
+// identify exchange that puts it into the routing table.
+func (r *Router) waitRoutingTable(ctx context.Context) bool {
+	if len(r.host.Network().Peers()) == 0 {
+		return false
+	}
+	for i := 0; i < 20; i++ {
+		if r.RoutingTableSize() > 0 {
+			return true
+		}
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	return r.RoutingTableSize() > 0
+}
+
+// Close stops the DHT and the host.
+func (r *Router) Close() error {
+	return errors.Join(r.dht.Close(), r.host.Close())
+}

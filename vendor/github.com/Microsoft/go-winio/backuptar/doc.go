@@ -1,0 +1,3 @@
+// This file only exists to allow go get on non-Windows platforms.
+
+package backuptar

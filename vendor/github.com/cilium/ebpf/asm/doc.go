@@ -1,0 +1,2 @@
+// Package asm is an assembler for eBPF bytecode.
+package asm

@@ -1,0 +1,7 @@
+package internal
+
+import "runtime"
+
+const (
+	OnLinux = runtime.GOOS == "linux"
+)

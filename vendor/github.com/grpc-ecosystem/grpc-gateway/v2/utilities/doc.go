@@ -1,0 +1,2 @@
+// Package utilities provides members for internal use in grpc-gateway.
+package utilities

@@ -1,0 +1,7 @@
+package ipld
+
+import (
+	"github.com/ipld/go-ipld-prime/adl"
+)
+
+type ADL = adl.ADL

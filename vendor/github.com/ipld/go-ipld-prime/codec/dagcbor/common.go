@@ -1,0 +1,3 @@
+package dagcbor
+
+const linkTag = 42

@@ -1,0 +1,4 @@
+/*
+Package ssdp provides SSDP advertiser or so.
+*/
+package ssdp

@@ -1,0 +1,4 @@
+/*
+Package multicast provides utilities for network multicast.
+*/
+package multicast

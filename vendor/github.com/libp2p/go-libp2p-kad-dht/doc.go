@@ -1,0 +1,3 @@
+// Package dht implements a distributed hash table that satisfies the ipfs routing
+// interface. This DHT is modeled after kademlia with S/Kademlia modifications.
+package dht

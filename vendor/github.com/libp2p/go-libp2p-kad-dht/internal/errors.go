@@ -1,0 +1,5 @@
+package internal
+
+import "errors"
+
+var ErrIncorrectRecord = errors.New("received incorrect record")
