@@ -291,10 +291,13 @@ func (r *Router) Provide(ctx context.Context, dgst digest.Digest) error {
 	if err != nil {
 		return err
 	}
-	if r.RoutingTableSize() == 0 {
+	// Provide records this node in its own provider store first, so peers
+	// that ask it directly find it even before the announcement spreads.
+	err = r.dht.Provide(ctx, key, true)
+	if err != nil && r.RoutingTableSize() == 0 {
 		return ErrNoPeers
 	}
-	return r.dht.Provide(ctx, key, true)
+	return err
 }
 
 // FindProviders returns up to limit other peers that announced dgst. Right

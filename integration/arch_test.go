@@ -1,0 +1,5 @@
+package integration
+
+import "runtime"
+
+func hostArch() string { return runtime.GOARCH }

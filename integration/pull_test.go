@@ -1,0 +1,203 @@
+package integration
+
+import (
+	"context"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	runtime "k8s.io/cri-api/pkg/apis/runtime/v1"
+)
+
+func TestBinaryNamesVersionsAndDefaultConfig(t *testing.T) {
+	requireEnv(t)
+	out, err := exec.Command(filepath.Join(binDir, "containerd"), "--version").CombinedOutput()
+	if err != nil {
+		t.Fatalf("--version: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "2.4.2") || !strings.Contains(string(out), "shoal") {
+		t.Fatalf("--version must name containerd 2.4.2 and Shoal: %q", out)
+	}
+	out, err = exec.Command(filepath.Join(binDir, "containerd"), "config", "default").CombinedOutput()
+	if err != nil {
+		t.Fatalf("config default: %v\n%s", err, out)
+	}
+	for _, want := range []string{"[plugins.'io.containerd.server.v1.p2p']", "listen_addresses", "bootstrap_peers", "lookup_timeout"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("config default lacks %q", want)
+		}
+	}
+}
+
+func TestLoadsEveryStockPluginWithTheSameStatusPlusP2P(t *testing.T) {
+	stock := startNode(t, "stock", nodeOptions{binary: filepath.Join(binDir, "containerd-stock")})
+	ours := startNode(t, "shoal", nodeOptions{})
+	want, got := stock.plugins(), ours.plugins()
+	if len(want) < 20 {
+		t.Fatalf("stock containerd lists only %d plugins: %v", len(want), want)
+	}
+	for id, status := range want {
+		if got[id] != status {
+			t.Errorf("plugin %s: stock %q, shoal %q", id, status, got[id])
+		}
+	}
+	for id := range got {
+		if _, ok := want[id]; !ok && id != "io.containerd.server.v1.p2p" {
+			t.Errorf("plugin %s is not in stock containerd", id)
+		}
+	}
+	if got["io.containerd.server.v1.p2p"] != "ok" {
+		t.Fatalf("p2p plugin status %q, want ok", got["io.containerd.server.v1.p2p"])
+	}
+}
+
+// A node pulls with plain `ctr image pull` (transfer service, no hosts.toml)
+// what another node holds, without one blob request to the upstream.
+func TestCtrPullOfImageAPeerHoldsMakesNoUpstreamBlobRequests(t *testing.T) {
+	reg := startRegistry(t)
+	a := startNode(t, "A", nodeOptions{})
+	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	_ = startNode(t, "C", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	im := pushImage(t, reg.Addr, "peer/ctr", "v1", 3<<20, 9<<20, 1<<20)
+
+	pushed := reg.blobRequests(im.Repo) // the push's own existence checks
+	a.pull(im.Ref)
+	if n := reg.blobRequests(im.Repo) - pushed; n != len(im.Blobs) {
+		t.Fatalf("A's pull made %d upstream blob requests, want %d (one per blob)", n, len(im.Blobs))
+	}
+	a.waitAnnounced(len(im.Blobs) + 1)
+
+	before := reg.blobRequests(im.Repo)
+	b.pull(im.Ref)
+	if n := reg.blobRequests(im.Repo) - before; n != 0 {
+		t.Fatalf("B's pull made %d upstream blob requests, want 0: content must come from A", n)
+	}
+	// B's copy is complete and verified: containerd checked every digest at commit.
+	out := b.ctr("content", "ls", "-q")
+	for _, blob := range append(im.Blobs, im.Manifest) {
+		if !strings.Contains(out, blob.Digest.String()) {
+			t.Fatalf("B lacks %s after the pull", blob.Digest)
+		}
+	}
+}
+
+// The reason the mirror is inside containerd: a CRI pull issued the moment a
+// fresh node's socket appears, with no CNI at all, is served by peers.
+func TestCRIPullOnFreshNodeAtBootIsServedByPeers(t *testing.T) {
+	reg := startRegistry(t)
+	a := startNode(t, "A", nodeOptions{})
+	_ = startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	im := pushImage(t, reg.Addr, "peer/cri", "v1", 4<<20, 6<<20)
+	a.pull(im.Ref)
+	a.waitAnnounced(len(im.Blobs) + 1)
+	before := reg.blobRequests(im.Repo)
+
+	c := newNode(t, "C", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	if entries, _ := os.ReadDir(filepath.Join(c.dir, "cni")); len(entries) > 0 {
+		t.Fatal("test node must have no CNI configuration")
+	}
+	started := time.Now()
+	c.start()
+	waitFor(t, 30*time.Second, "C's socket", func() bool {
+		_, err := os.Stat(c.socket)
+		return err == nil
+	})
+	socketUp := time.Since(started)
+
+	conn, err := grpc.NewClient("unix://"+c.socket, grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithContextDialer(func(ctx context.Context, addr string) (net.Conn, error) {
+			var d net.Dialer
+			return d.DialContext(ctx, "unix", strings.TrimPrefix(addr, "unix://"))
+		}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	resp, err := runtime.NewImageServiceClient(conn).PullImage(ctx, &runtime.PullImageRequest{Image: &runtime.ImageSpec{Image: im.Ref}},
+		grpc.WaitForReady(true))
+	if err != nil {
+		t.Fatalf("CRI PullImage: %v", err)
+	}
+	t.Logf("C: socket up %s after exec, CRI pull done %s after exec (image %s)", socketUp.Round(time.Millisecond),
+		time.Since(started).Round(time.Millisecond), resp.ImageRef)
+	if n := reg.blobRequests(im.Repo) - before; n != 0 {
+		t.Fatalf("C's CRI pull made %d upstream blob requests, want 0", n)
+	}
+	if !strings.Contains(c.ctr("-n", "k8s.io", "image", "ls", "-q"), im.Ref) {
+		t.Fatal("CRI image not stored in namespace k8s.io")
+	}
+}
+
+func TestImageNoPeerHoldsIsPulledFromUpstream(t *testing.T) {
+	reg := startRegistry(t)
+	a := startNode(t, "A", nodeOptions{})
+	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	_ = startNode(t, "C", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	held := pushImage(t, reg.Addr, "peer/held", "v1", 1<<20)
+	a.pull(held.Ref)
+
+	fresh := pushImage(t, reg.Addr, "peer/fresh", "v1", 2<<20, 5<<20)
+	pushed := reg.blobRequests(fresh.Repo)
+	b.pull(fresh.Ref)
+	if n := reg.blobRequests(fresh.Repo) - pushed; n != len(fresh.Blobs) {
+		t.Fatalf("B's pull of an image nobody holds made %d upstream blob requests, want %d", n, len(fresh.Blobs))
+	}
+}
+
+func TestPullFallsBackToUpstreamWhenTheOnlyPeerIsGone(t *testing.T) {
+	reg := startRegistry(t)
+	a := startNode(t, "A", nodeOptions{})
+	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	_ = startNode(t, "C", nodeOptions{})
+	im := pushImage(t, reg.Addr, "peer/gone", "v1", 3<<20, 3<<20)
+	a.pull(im.Ref)
+	a.waitAnnounced(len(im.Blobs) + 1)
+	a.stop()
+
+	before := reg.blobRequests(im.Repo)
+	start := time.Now()
+	if out, err := b.ctrErr(90*time.Second, "image", "pull", "--plain-http", im.Ref); err != nil {
+		t.Fatalf("B's pull with its only peer gone: %v\n%s", err, out)
+	}
+	t.Logf("B pulled from upstream in %s with its only peer stopped", time.Since(start).Round(time.Millisecond))
+	if n := reg.blobRequests(im.Repo) - before; n != len(im.Blobs) {
+		t.Fatalf("B made %d upstream blob requests, want %d", n, len(im.Blobs))
+	}
+}
+
+func TestRestartedNodeKeepsItsPeerIDAndIsFoundAgain(t *testing.T) {
+	reg := startRegistry(t)
+	a := newNode(t, "A", nodeOptions{})
+	b := newNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	a.opts.bootstrap = []string{b.bootstrapAddr()}
+	a.writeConfig()
+	a.start()
+	a.waitReady()
+	b.start()
+	b.waitReady()
+
+	im := pushImage(t, reg.Addr, "peer/restart", "v1", 2<<20, 2<<20)
+	a.pull(im.Ref)
+	id := a.peerID()
+	a.restart()
+	if again := a.peerID(); again != id {
+		t.Fatalf("peer ID changed across restart: %s then %s", id, again)
+	}
+	a.waitAnnounced(len(im.Blobs) + 1)
+
+	// Only A holds the image; a new node must find it there.
+	c := startNode(t, "C", nodeOptions{bootstrap: []string{b.bootstrapAddr()}})
+	before := reg.blobRequests(im.Repo)
+	c.pull(im.Ref)
+	if n := reg.blobRequests(im.Repo) - before; n != 0 {
+		t.Fatalf("C made %d upstream blob requests after A restarted, want 0", n)
+	}
+}
