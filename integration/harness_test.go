@@ -7,15 +7,14 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
+
 	"testing"
 	"time"
 
-	"github.com/containerd/containerd/v2/client"
+	"github.com/shoal-dev/shoal/integration/cluster"
 )
 
 var (
@@ -37,12 +36,11 @@ func requireEnv(t *testing.T) {
 
 func freePort(t *testing.T) int {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	port, err := cluster.FreePort()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	return port
 }
 
 // shortTempDir: unix socket paths must stay under 108 bytes.
@@ -52,60 +50,18 @@ func shortTempDir(t *testing.T, prefix string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		// overlay mounts of unpacked snapshots may linger briefly
-		exec.Command("umount", "-R", dir).Run()
-		os.RemoveAll(dir)
-	})
+	t.Cleanup(func() { cluster.Cleanup(dir) })
 	return dir
 }
 
-// process is a child process that the test stops at cleanup.
-type process struct {
-	cmd  *exec.Cmd
-	log  string
-	done chan struct{}
-	err  error
-}
-
-func startProcess(t *testing.T, logPath string, name string, args ...string) *process {
+func startProcess(t *testing.T, logPath, name string, args ...string) *cluster.Process {
 	t.Helper()
-	f, err := os.Create(logPath)
+	p, err := cluster.StartProcess(logPath, name, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(name, args...)
-	cmd.Stdout = f
-	cmd.Stderr = f
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
-		f.Close()
-		t.Fatal(err)
-	}
-	p := &process{cmd: cmd, log: logPath, done: make(chan struct{})}
-	go func() {
-		p.err = cmd.Wait()
-		f.Close()
-		close(p.done)
-	}()
-	t.Cleanup(p.stop)
+	t.Cleanup(p.Stop)
 	return p
-}
-
-// stop sends SIGTERM, then SIGKILL after 10s.
-func (p *process) stop() {
-	select {
-	case <-p.done:
-		return
-	default:
-	}
-	p.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-p.done:
-	case <-time.After(10 * time.Second):
-		p.cmd.Process.Kill()
-		<-p.done
-	}
 }
 
 // ---- upstream registry ----
@@ -114,7 +70,7 @@ func (p *process) stop() {
 // evidence of what was fetched from it.
 type upstream struct {
 	Addr string
-	proc *process
+	proc *cluster.Process
 	dir  string
 	bin  string
 	port int
@@ -161,7 +117,7 @@ http:
 	})
 }
 
-func (u *upstream) stop() { u.proc.stop() }
+func (u *upstream) stop() { u.proc.Stop() }
 
 var accessLine = regexp.MustCompile(`"(GET|HEAD) (/v2/[^ ]+) HTTP/[0-9.]+" (\d{3})`)
 
@@ -170,6 +126,14 @@ var accessLine = regexp.MustCompile(`"(GET|HEAD) (/v2/[^ ]+) HTTP/[0-9.]+" (\d{3
 func (u *upstream) blobRequests(repo string) int {
 	return u.countRequests(func(path string) bool {
 		return strings.HasPrefix(path, "/v2/"+repo+"/blobs/")
+	})
+}
+
+// manifestByDigestRequests counts manifest fetches by digest (tag
+// resolution, which always goes upstream, is by tag).
+func (u *upstream) manifestByDigestRequests(repo string) int {
+	return u.countRequests(func(path string) bool {
+		return strings.HasPrefix(path, "/v2/"+repo+"/manifests/sha256:")
 	})
 }
 
@@ -202,31 +166,41 @@ type nodeOptions struct {
 	binary    string // default: bin/containerd
 }
 
-// node is one bin/containerd process with its own root, state, sockets
-// and P2P port.
+// node is a cluster.Node bound to a test: failures end the test, and the
+// node is stopped (and its log shown on failure) at cleanup.
 type node struct {
-	t       *testing.T
-	name    string
-	dir     string
-	socket  string
-	p2pPort int
-	cfgPath string
-	proc    *process
-	opts    nodeOptions
-	logs    []string
+	*cluster.Node
+	t    *testing.T
+	name string
+	dir  string
 }
 
 func newNode(t *testing.T, name string, opts nodeOptions) *node {
 	t.Helper()
 	requireEnv(t)
-	n := &node{t: t, name: name, dir: shortTempDir(t, "node-"), p2pPort: freePort(t), opts: opts}
-	n.socket = filepath.Join(n.dir, "c.sock")
-	n.cfgPath = filepath.Join(n.dir, "config.toml")
-	n.writeConfig()
+	bin := opts.binary
+	if bin == "" {
+		bin = filepath.Join(binDir, "containerd")
+	}
+	dir := shortTempDir(t, "node-")
+	cn, err := cluster.NewNode(cluster.NodeConfig{
+		Name: name, Dir: dir, Containerd: bin, Ctr: filepath.Join(binDir, "ctr"),
+		P2PPort: freePort(t), Bootstrap: opts.bootstrap, Extra: opts.extra,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := &node{Node: cn, t: t, name: name, dir: dir}
+	t.Cleanup(func() {
+		n.Stop()
+		if t.Failed() {
+			n.dumpLog()
+		}
+	})
 	return n
 }
 
-// startNode starts a node and waits until every plugin has loaded.
+// startNode starts a node and waits until it serves.
 func startNode(t *testing.T, name string, opts nodeOptions) *node {
 	n := newNode(t, name, opts)
 	n.start()
@@ -234,59 +208,37 @@ func startNode(t *testing.T, name string, opts nodeOptions) *node {
 	return n
 }
 
-func (n *node) bootstrapAddr() string { return fmt.Sprintf("127.0.0.1:%d", n.p2pPort) }
+func (n *node) bootstrapAddr() string { return n.BootstrapAddr() }
+func (n *node) stop()                 { n.Stop() }
 
-func (n *node) writeConfig() {
-	var boots []string
-	for _, b := range n.opts.bootstrap {
-		boots = append(boots, fmt.Sprintf("%q", b))
-	}
-	cfg := fmt.Sprintf(`version = 4
-root = "%[1]s/root"
-state = "%[1]s/state"
-
-[plugins."io.containerd.server.v1.grpc"]
-  address = "%[1]s/c.sock"
-[plugins."io.containerd.server.v1.ttrpc"]
-  address = "%[1]s/c.sock.ttrpc"
-[plugins."io.containerd.nri.v1.nri"]
-  disable = true
-[plugins."io.containerd.cri.v1.images".registry]
-  config_path = "%[1]s/certs.d"
-[plugins."io.containerd.cri.v1.runtime".cni]
-  conf_dir = "%[1]s/cni/conf"
-  bin_dirs = ["%[1]s/cni/bin"]
-[plugins."io.containerd.server.v1.p2p"]
-  listen_addresses = ["/ip4/127.0.0.1/tcp/%[2]d"]
-  bootstrap_peers = [%[3]s]
-%[4]s
-`, n.dir, n.p2pPort, strings.Join(boots, ", "), n.opts.extra)
-	if err := os.WriteFile(n.cfgPath, []byte(cfg), 0o644); err != nil {
+func (n *node) start() {
+	n.t.Helper()
+	if err := n.Start(); err != nil {
 		n.t.Fatal(err)
 	}
 }
 
-func (n *node) start() {
-	bin := n.opts.binary
-	if bin == "" {
-		bin = filepath.Join(binDir, "containerd")
+func (n *node) waitReady() {
+	n.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := n.WaitReady(ctx); err != nil {
+		n.t.Fatal(err)
 	}
-	logPath := filepath.Join(n.dir, fmt.Sprintf("containerd-%d.log", len(n.logs)))
-	n.logs = append(n.logs, logPath)
-	n.proc = startProcess(n.t, logPath, bin, "--config", n.cfgPath, "--log-level", "debug")
-	n.t.Cleanup(func() {
-		if n.t.Failed() {
-			n.dumpLog()
-		}
-	})
+}
+
+func (n *node) restart() {
+	n.t.Helper()
+	n.Stop()
+	n.start()
+	n.waitReady()
 }
 
 func (n *node) dumpLog() {
-	for _, l := range n.logs {
+	for _, l := range n.Logs() {
 		data, _ := os.ReadFile(l)
-		lines := strings.Split(string(data), "\n")
 		var keep []string
-		for _, line := range lines {
+		for _, line := range strings.Split(string(data), "\n") {
 			if strings.Contains(line, "p2p") || strings.Contains(line, "level=error") || strings.Contains(line, "level=warn") {
 				keep = append(keep, line)
 			}
@@ -296,35 +248,6 @@ func (n *node) dumpLog() {
 		}
 		n.t.Logf("---- %s log %s (p2p, warnings, errors) ----\n%s", n.name, l, strings.Join(keep, "\n"))
 	}
-}
-
-func (n *node) stop() { n.proc.stop() }
-
-func (n *node) restart() {
-	n.stop()
-	n.start()
-	n.waitReady()
-}
-
-// waitReady waits, like containerd's own integration tests, until the
-// daemon serves and every plugin has either loaded or skipped itself.
-func (n *node) waitReady() {
-	n.t.Helper()
-	waitFor(n.t, 30*time.Second, n.name+" to serve", func() bool {
-		select {
-		case <-n.proc.done:
-			n.dumpLog()
-			n.t.Fatalf("%s exited: %v", n.name, n.proc.err)
-		default:
-		}
-		c, err := client.New(n.socket, client.WithTimeout(200*time.Millisecond))
-		if err != nil {
-			return false
-		}
-		defer c.Close()
-		ok, err := c.IsServing(context.Background())
-		return err == nil && ok
-	})
 }
 
 // plugins returns "type.id" -> status as ctr reports them.
@@ -344,24 +267,15 @@ func (n *node) plugins() map[string]string {
 
 func (n *node) ctr(args ...string) string {
 	n.t.Helper()
-	out, err := n.ctrErr(2*time.Minute, args...)
+	out, err := n.Ctr(2*time.Minute, args...)
 	if err != nil {
-		n.t.Fatalf("%s: ctr %s: %v\n%s", n.name, strings.Join(args, " "), err, out)
+		n.t.Fatalf("%s: %v", n.name, err)
 	}
 	return out
 }
 
-// ctrErr runs ctr against this node; the timeout turns a hang into a
-// failure instead of a stuck test.
 func (n *node) ctrErr(timeout time.Duration, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, filepath.Join(binDir, "ctr"), append([]string{"-a", n.socket}, args...)...)
-	out, err := cmd.CombinedOutput()
-	if ctx.Err() != nil {
-		return string(out), fmt.Errorf("ctr %v did not finish within %s (hang)", args, timeout)
-	}
-	return string(out), err
+	return n.Ctr(timeout, args...)
 }
 
 // pull pulls ref with `ctr image pull` through the transfer service.
@@ -379,17 +293,6 @@ func (n *node) peerID() string {
 		n.t.Fatalf("%s: no peer_id in plugin exports:\n%s", n.name, out)
 	}
 	return m[1]
-}
-
-// logContains reports whether any of the node's logs has s.
-func (n *node) logContains(s string) bool {
-	for _, l := range n.logs {
-		data, _ := os.ReadFile(l)
-		if bytes.Contains(data, []byte(s)) {
-			return true
-		}
-	}
-	return false
 }
 
 func waitFor(t *testing.T, timeout time.Duration, what string, cond func() bool) {
@@ -413,7 +316,8 @@ func (n *node) waitAnnounced(minCount int) {
 	waitFor(n.t, 30*time.Second, n.name+" to announce its content", func() bool {
 		total := 0
 		// Only the current run counts: a restarted node announces again.
-		if data, err := os.ReadFile(n.logs[len(n.logs)-1]); err == nil {
+		logs := n.Logs()
+		if data, err := os.ReadFile(logs[len(logs)-1]); err == nil {
 			for _, m := range re.FindAllSubmatch(data, -1) {
 				var c int
 				fmt.Sscan(string(m[1]), &c)

@@ -74,9 +74,13 @@ func TestCtrPullOfImageAPeerHoldsMakesNoUpstreamBlobRequests(t *testing.T) {
 	a.waitAnnounced(len(im.Blobs) + 1)
 
 	before := reg.blobRequests(im.Repo)
+	manifestsBefore := reg.manifestByDigestRequests(im.Repo)
 	b.pull(im.Ref)
 	if n := reg.blobRequests(im.Repo) - before; n != 0 {
 		t.Fatalf("B's pull made %d upstream blob requests, want 0: content must come from A", n)
+	}
+	if n := reg.manifestByDigestRequests(im.Repo) - manifestsBefore; n != 0 {
+		t.Fatalf("B fetched the manifest by digest upstream %d times, want 0 (only the tag is resolved upstream)", n)
 	}
 	// B's copy is complete and verified: containerd checked every digest at commit.
 	out := b.ctr("content", "ls", "-q")
@@ -99,18 +103,18 @@ func TestCRIPullOnFreshNodeAtBootIsServedByPeers(t *testing.T) {
 	before := reg.blobRequests(im.Repo)
 
 	c := newNode(t, "C", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
-	if entries, _ := os.ReadDir(filepath.Join(c.dir, "cni")); len(entries) > 0 {
+	if entries, _ := os.ReadDir(filepath.Join(c.Dir(), "cni")); len(entries) > 0 {
 		t.Fatal("test node must have no CNI configuration")
 	}
 	started := time.Now()
 	c.start()
 	waitFor(t, 30*time.Second, "C's socket", func() bool {
-		_, err := os.Stat(c.socket)
+		_, err := os.Stat(c.Socket)
 		return err == nil
 	})
 	socketUp := time.Since(started)
 
-	conn, err := grpc.NewClient("unix://"+c.socket, grpc.WithTransportCredentials(insecure.NewCredentials()),
+	conn, err := grpc.NewClient("unix://"+c.Socket, grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithContextDialer(func(ctx context.Context, addr string) (net.Conn, error) {
 			var d net.Dialer
 			return d.DialContext(ctx, "unix", strings.TrimPrefix(addr, "unix://"))
@@ -177,8 +181,9 @@ func TestRestartedNodeKeepsItsPeerIDAndIsFoundAgain(t *testing.T) {
 	reg := startRegistry(t)
 	a := newNode(t, "A", nodeOptions{})
 	b := newNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
-	a.opts.bootstrap = []string{b.bootstrapAddr()}
-	a.writeConfig()
+	if err := a.SetBootstrap([]string{b.bootstrapAddr()}); err != nil {
+		t.Fatal(err)
+	}
 	a.start()
 	a.waitReady()
 	b.start()

@@ -77,13 +77,13 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 		return nil, err
 	}
 	rt, err := router.New(ic.Context, router.Options{
-		Key:               key,
-		ListenAddrs:       cfg.ListenAddresses,
-		BootstrapPeers:    cfg.BootstrapPeers,
-		ProtocolPrefix:    protocolPrefix,
-		ProviderTTL:       cfg.ProviderTTL.std(),
-		DialTimeout:       cfg.DialTimeout.std(),
-		StartupGrace:      cfg.StartupGrace.std(),
+		Key:            key,
+		ListenAddrs:    cfg.ListenAddresses,
+		BootstrapPeers: cfg.BootstrapPeers,
+		ProtocolPrefix: protocolPrefix,
+		ProviderTTL:    cfg.ProviderTTL.std(),
+		DialTimeout:    cfg.DialTimeout.std(),
+		StartupGrace:   cfg.StartupGrace.std(),
 	})
 	if err != nil {
 		return nil, err

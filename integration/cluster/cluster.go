@@ -1,0 +1,241 @@
+// Package cluster runs real bin/containerd nodes side by side on one machine,
+// each with its own root, state, sockets and P2P port. The integration tests
+// and the demo both use it.
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/containerd/containerd/v2/client"
+)
+
+// FreePort returns a TCP port on 127.0.0.1 that was free a moment ago.
+func FreePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+// Process is a child process with its output in a log file.
+type Process struct {
+	cmd  *exec.Cmd
+	Log  string
+	done chan struct{}
+	err  error
+}
+
+// StartProcess starts name with args, output to logPath. The child is
+// killed if this process dies.
+func StartProcess(logPath, name string, args ...string) (*Process, error) {
+	f, err := os.Create(logPath)
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(name, args...)
+	cmd.Stdout = f
+	cmd.Stderr = f
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if err := cmd.Start(); err != nil {
+		f.Close()
+		return nil, err
+	}
+	p := &Process{cmd: cmd, Log: logPath, done: make(chan struct{})}
+	go func() {
+		p.err = cmd.Wait()
+		f.Close()
+		close(p.done)
+	}()
+	return p, nil
+}
+
+// Exited reports whether the process has ended, and how.
+func (p *Process) Exited() (bool, error) {
+	select {
+	case <-p.done:
+		return true, p.err
+	default:
+		return false, nil
+	}
+}
+
+// Stop sends SIGTERM, then SIGKILL after 10s, and waits for the exit.
+func (p *Process) Stop() {
+	if exited, _ := p.Exited(); exited {
+		return
+	}
+	p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-p.done:
+	case <-time.After(10 * time.Second):
+		p.cmd.Process.Kill()
+		<-p.done
+	}
+}
+
+// NodeConfig describes one node.
+type NodeConfig struct {
+	Name string
+	// Dir holds everything of the node; keep it short (socket paths).
+	Dir string
+	// Containerd and Ctr are the binaries to run.
+	Containerd, Ctr string
+	// P2PPort is the node's libp2p TCP port on 127.0.0.1.
+	P2PPort int
+	// Bootstrap entries for bootstrap_peers.
+	Bootstrap []string
+	// Extra is TOML appended to the generated config.
+	Extra string
+	// LogLevel is containerd's log level (default "debug").
+	LogLevel string
+}
+
+// Node is one containerd process.
+type Node struct {
+	cfg     NodeConfig
+	Socket  string
+	Config  string
+	proc    *Process
+	logs    []string
+	started time.Time
+}
+
+// NewNode writes the node's config; Start runs it.
+func NewNode(cfg NodeConfig) (*Node, error) {
+	if cfg.LogLevel == "" {
+		cfg.LogLevel = "debug"
+	}
+	n := &Node{cfg: cfg, Socket: filepath.Join(cfg.Dir, "c.sock"), Config: filepath.Join(cfg.Dir, "config.toml")}
+	return n, n.WriteConfig()
+}
+
+// Name is the node's name.
+func (n *Node) Name() string { return n.cfg.Name }
+
+// Dir is the node's directory.
+func (n *Node) Dir() string { return n.cfg.Dir }
+
+// BootstrapAddr is how other nodes name this one in bootstrap_peers.
+func (n *Node) BootstrapAddr() string { return fmt.Sprintf("127.0.0.1:%d", n.cfg.P2PPort) }
+
+// SetBootstrap changes the bootstrap peers (effective at the next Start).
+func (n *Node) SetBootstrap(peers []string) error {
+	n.cfg.Bootstrap = peers
+	return n.WriteConfig()
+}
+
+// WriteConfig writes a version 4 config: own root, state, gRPC and ttrpc
+// sockets, NRI off, no CNI, CRI hosts directory a single path.
+func (n *Node) WriteConfig() error {
+	var boots []string
+	for _, b := range n.cfg.Bootstrap {
+		boots = append(boots, fmt.Sprintf("%q", b))
+	}
+	cfg := fmt.Sprintf(`version = 4
+root = "%[1]s/root"
+state = "%[1]s/state"
+
+[plugins."io.containerd.server.v1.grpc"]
+  address = "%[1]s/c.sock"
+[plugins."io.containerd.server.v1.ttrpc"]
+  address = "%[1]s/c.sock.ttrpc"
+[plugins."io.containerd.nri.v1.nri"]
+  disable = true
+[plugins."io.containerd.cri.v1.images".registry]
+  config_path = "%[1]s/certs.d"
+[plugins."io.containerd.cri.v1.runtime".cni]
+  conf_dir = "%[1]s/cni/conf"
+  bin_dirs = ["%[1]s/cni/bin"]
+[plugins."io.containerd.server.v1.p2p"]
+  listen_addresses = ["/ip4/127.0.0.1/tcp/%[2]d"]
+  bootstrap_peers = [%[3]s]
+%[4]s
+`, n.cfg.Dir, n.cfg.P2PPort, strings.Join(boots, ", "), n.cfg.Extra)
+	return os.WriteFile(n.Config, []byte(cfg), 0o644)
+}
+
+// Start execs containerd; it does not wait for it to serve.
+func (n *Node) Start() error {
+	logPath := filepath.Join(n.cfg.Dir, fmt.Sprintf("containerd-%d.log", len(n.logs)))
+	p, err := StartProcess(logPath, n.cfg.Containerd, "--config", n.Config, "--log-level", n.cfg.LogLevel)
+	if err != nil {
+		return fmt.Errorf("start %s: %w", n.cfg.Name, err)
+	}
+	n.proc = p
+	n.logs = append(n.logs, logPath)
+	n.started = time.Now()
+	return nil
+}
+
+// Started is when the current process was started.
+func (n *Node) Started() time.Time { return n.started }
+
+// WaitReady waits, as containerd's own integration tests do, until the
+// daemon answers on its socket.
+func (n *Node) WaitReady(ctx context.Context) error {
+	for {
+		if exited, err := n.proc.Exited(); exited {
+			return fmt.Errorf("%s exited: %v (log: %s)", n.cfg.Name, err, n.proc.Log)
+		}
+		if c, err := client.New(n.Socket, client.WithTimeout(200*time.Millisecond)); err == nil {
+			ok, err := c.IsServing(ctx)
+			c.Close()
+			if err == nil && ok {
+				return nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("%s did not serve: %w (log: %s)", n.cfg.Name, ctx.Err(), n.proc.Log)
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// Stop stops the process.
+func (n *Node) Stop() {
+	if n.proc != nil {
+		n.proc.Stop()
+	}
+}
+
+// Running reports whether the process is alive.
+func (n *Node) Running() bool {
+	if n.proc == nil {
+		return false
+	}
+	exited, _ := n.proc.Exited()
+	return !exited
+}
+
+// Logs are the log files of every start, oldest first.
+func (n *Node) Logs() []string { return n.logs }
+
+// Ctr runs ctr against the node. The timeout turns a hang into an error.
+func (n *Node) Ctr(timeout time.Duration, args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, n.cfg.Ctr, append([]string{"-a", n.Socket}, args...)...)
+	out, err := cmd.CombinedOutput()
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return string(out), fmt.Errorf("ctr %s did not finish within %s (hang)", strings.Join(args, " "), timeout)
+	}
+	if err != nil {
+		return string(out), fmt.Errorf("ctr %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(string(out)))
+	}
+	return string(out), nil
+}
+
+// Cleanup removes a node's directory once its process has stopped.
+func Cleanup(dir string) { os.RemoveAll(dir) }
