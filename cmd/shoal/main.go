@@ -1,3 +1,40 @@
+// Command shoal is the companion tool of Shoal's containerd.
 package main
 
-func main() {}
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+const usage = `usage: shoal <command> [flags]
+
+commands:
+  demo      run three nodes and a registry on loopback and show where every byte of a pull came from
+`
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+	var err error
+	switch os.Args[1] {
+	case "demo":
+		err = runDemo(ctx, os.Args[2:])
+	case "help", "-h", "--help":
+		fmt.Print(usage)
+		return
+	default:
+		fmt.Fprintf(os.Stderr, "shoal: unknown command %q\n\n%s", os.Args[1], usage)
+		os.Exit(2)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "shoal %s: %v\n", os.Args[1], err)
+		os.Exit(1)
+	}
+}

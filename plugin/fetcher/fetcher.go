@@ -116,7 +116,7 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.Rea
 	src := &sources{pf: pf, desc: desc, peers: providers}
 	if desc.Size <= pf.f.opts.InMemoryLimit {
 		if data, from, err := src.readVerified(ctx); err == nil {
-			logger.WithField("peer", from).WithField("took", time.Since(start).Round(time.Millisecond)).
+			logger.WithFields(log.Fields{"peer": from, "peer_bytes": len(data), "took": time.Since(start).Round(time.Millisecond)}).
 				Info("p2p: fetched from peer")
 			return io.NopCloser(bytes.NewReader(data)), nil
 		}

@@ -1,5 +1,0 @@
-package integration
-
-import "runtime"
-
-func hostArch() string { return runtime.GOARCH }

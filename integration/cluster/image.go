@@ -1,0 +1,135 @@
+package cluster
+
+import (
+	"archive/tar"
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/containerd/containerd/v2/core/remotes/docker"
+	"github.com/containerd/errdefs"
+	"github.com/opencontainers/go-digest"
+	"github.com/opencontainers/image-spec/specs-go"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+)
+
+// Blob is one piece of content with its descriptor.
+type Blob struct {
+	Desc ocispec.Descriptor
+	Data []byte
+}
+
+// Image is a generated single-platform OCI image.
+type Image struct {
+	Manifest Blob
+	Config   Blob
+	Layers   []Blob
+}
+
+// RandomImage builds an image for this machine's platform whose layers are
+// uncompressed tars, each holding one file of random bytes of the given size.
+func RandomImage(layerSizes ...int) (*Image, error) {
+	im := &Image{}
+	var diffIDs []digest.Digest
+	for i, size := range layerSizes {
+		data, err := randomLayer(fmt.Sprintf("layer%d.bin", i), size)
+		if err != nil {
+			return nil, err
+		}
+		b := newBlob(ocispec.MediaTypeImageLayer, data)
+		im.Layers = append(im.Layers, b)
+		diffIDs = append(diffIDs, b.Desc.Digest)
+	}
+	config, err := json.Marshal(ocispec.Image{
+		Platform: ocispec.Platform{OS: "linux", Architecture: runtime.GOARCH},
+		RootFS:   ocispec.RootFS{Type: "layers", DiffIDs: diffIDs},
+	})
+	if err != nil {
+		return nil, err
+	}
+	im.Config = newBlob(ocispec.MediaTypeImageConfig, config)
+	manifest := ocispec.Manifest{
+		Versioned: specs.Versioned{SchemaVersion: 2},
+		MediaType: ocispec.MediaTypeImageManifest,
+		Config:    im.Config.Desc,
+	}
+	for _, l := range im.Layers {
+		manifest.Layers = append(manifest.Layers, l.Desc)
+	}
+	mdata, err := json.Marshal(manifest)
+	if err != nil {
+		return nil, err
+	}
+	im.Manifest = newBlob(ocispec.MediaTypeImageManifest, mdata)
+	return im, nil
+}
+
+func newBlob(mediaType string, data []byte) Blob {
+	return Blob{Desc: ocispec.Descriptor{MediaType: mediaType, Digest: digest.FromBytes(data), Size: int64(len(data))}, Data: data}
+}
+
+// Blobs are the config and the layers: what a registry serves as blobs.
+func (im *Image) Blobs() []Blob { return append([]Blob{im.Config}, im.Layers...) }
+
+// Size is the total size of manifest, config and layers.
+func (im *Image) Size() int64 {
+	n := im.Manifest.Desc.Size
+	for _, b := range im.Blobs() {
+		n += b.Desc.Size
+	}
+	return n
+}
+
+func randomLayer(name string, size int) ([]byte, error) {
+	data := make([]byte, size)
+	if _, err := rand.Read(data); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(size), Typeflag: tar.TypeReg, ModTime: time.Unix(0, 0)}); err != nil {
+		return nil, err
+	}
+	if _, err := tw.Write(data); err != nil {
+		return nil, err
+	}
+	if err := tw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Push uploads the image to ref (a plain-HTTP registry) with containerd's
+// own registry client.
+func (im *Image) Push(ctx context.Context, ref string) error {
+	resolver := docker.NewResolver(docker.ResolverOptions{
+		Hosts: docker.ConfigureDefaultRegistries(docker.WithPlainHTTP(docker.MatchAllHosts)),
+	})
+	pusher, err := resolver.Pusher(ctx, ref)
+	if err != nil {
+		return err
+	}
+	for _, b := range append(im.Blobs(), im.Manifest) {
+		w, err := pusher.Push(ctx, b.Desc)
+		if errdefs.IsAlreadyExists(err) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("push %s: %w", b.Desc.Digest, err)
+		}
+		if _, err := w.Write(b.Data); err != nil {
+			w.Close()
+			return fmt.Errorf("push %s: %w", b.Desc.Digest, err)
+		}
+		if err := w.Commit(ctx, b.Desc.Size, b.Desc.Digest); err != nil && !errdefs.IsAlreadyExists(err) {
+			w.Close()
+			return fmt.Errorf("commit %s: %w", b.Desc.Digest, err)
+		}
+		w.Close()
+	}
+	return nil
+}
