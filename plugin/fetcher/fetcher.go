@@ -124,7 +124,7 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.Rea
 		return pf.upstream.Fetch(ctx, desc)
 	}
 
-	r := &blobReader{ctx: ctx, src: src, size: desc.Size, start: start}
+	r := &blobReader{ctx: ctx, src: src, size: desc.Size, start: start, received: map[string]int64{}}
 	// Open the first source now, so a pull that cannot be served by any
 	// peer goes upstream through the ordinary path.
 	if err := r.open(); err != nil {
@@ -251,11 +251,12 @@ type blobReader struct {
 	start  time.Time
 
 	body     io.ReadCloser
-	current  string // peer ID or "upstream"
-	fromPeer int64
-	fromUp   int64
+	current  string           // peer ID, or upstreamSource
+	received map[string]int64 // bytes by source
 	closed   bool
 }
+
+const upstreamSource = "upstream"
 
 func (r *blobReader) open() error {
 	body, p, err := r.src.openPeer(r.ctx, r.offset)
@@ -273,7 +274,7 @@ func (r *blobReader) open() error {
 			return fmt.Errorf("resume %s upstream at %d: %w", r.src.desc.Digest, r.offset, err)
 		}
 	}
-	r.body, r.current = body, "upstream"
+	r.body, r.current = body, upstreamSource
 	return nil
 }
 
@@ -304,15 +305,11 @@ func (r *blobReader) Read(p []byte) (int, error) {
 		}
 		n, err := r.body.Read(p)
 		r.offset += int64(n)
-		if r.current == "upstream" {
-			r.fromUp += int64(n)
-		} else {
-			r.fromPeer += int64(n)
-		}
+		r.received[r.current] += int64(n)
 		if err == nil || (err == io.EOF && r.offset >= r.size) {
 			return n, nil
 		}
-		if r.current == "upstream" {
+		if r.current == upstreamSource {
 			// Upstream errors are containerd's to handle, as without peers.
 			return n, err
 		}
@@ -369,12 +366,19 @@ func (r *blobReader) Close() error {
 		return nil
 	}
 	r.closed = true
-	if r.fromPeer > 0 {
+	// One line per source, so where every byte came from can be read off.
+	for source, n := range r.received {
+		if source == upstreamSource || n == 0 {
+			continue
+		}
 		log.G(r.ctx).WithFields(log.Fields{
-			"digest": r.src.desc.Digest, "size": r.size, "peer": r.current,
-			"peer_bytes": r.fromPeer, "upstream_bytes": r.fromUp,
+			"digest": r.src.desc.Digest, "size": r.size, "peer": source, "peer_bytes": n,
 			"took": time.Since(r.start).Round(time.Millisecond),
 		}).Info("p2p: fetched from peer")
+	}
+	if n := r.received[upstreamSource]; n > 0 {
+		log.G(r.ctx).WithFields(log.Fields{"digest": r.src.desc.Digest, "size": r.size, "upstream_bytes": n}).
+			Info("p2p: finished blob upstream after peers failed")
 	}
 	if r.body != nil {
 		return r.body.Close()

@@ -1,0 +1,267 @@
+package fetcher
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/containerd/errdefs"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/opencontainers/go-digest"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+)
+
+type fakeFinder struct{ providers []peer.ID }
+
+func (f fakeFinder) FindProviders(ctx context.Context, d digest.Digest, limit int) ([]peer.AddrInfo, error) {
+	var out []peer.AddrInfo
+	for _, p := range f.providers {
+		out = append(out, peer.AddrInfo{ID: p})
+	}
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
+}
+
+// peerBehaviour answers one request of a fake peer.
+type peerBehaviour func(req *http.Request) (*http.Response, error)
+
+type fakeClient struct {
+	mu       sync.Mutex
+	peers    map[peer.ID]peerBehaviour
+	requests []string // "peer range"
+}
+
+func (c *fakeClient) Do(p peer.ID, req *http.Request) (*http.Response, error) {
+	c.mu.Lock()
+	c.requests = append(c.requests, fmt.Sprintf("%s %s", string(p), req.Header.Get("Range")))
+	b := c.peers[p]
+	c.mu.Unlock()
+	if b == nil {
+		return nil, errors.New("dial: no such peer")
+	}
+	return b(req)
+}
+
+// serves answers like a correct content service holding data.
+func serves(data []byte) peerBehaviour {
+	return func(req *http.Request) (*http.Response, error) {
+		rec := httptest.NewRecorder()
+		http.ServeContent(rec, req, "", timeZero, bytes.NewReader(data))
+		return rec.Result(), nil
+	}
+}
+
+// breaksAfter sends the response headers for the requested range, then
+// cuts the stream after n bytes.
+func breaksAfter(data []byte, n int) peerBehaviour {
+	return func(req *http.Request) (*http.Response, error) {
+		resp, _ := serves(data)(req)
+		body, _ := io.ReadAll(resp.Body)
+		if n < len(body) {
+			body = body[:n]
+		}
+		resp.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), errReader{errors.New("stream reset")}))
+		return resp, nil
+	}
+}
+
+func notFound(req *http.Request) (*http.Response, error) {
+	return &http.Response{StatusCode: http.StatusNotFound, Status: "404 Not Found", Body: io.NopCloser(strings.NewReader("")), ContentLength: 0}, nil
+}
+
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+type fakeUpstream struct {
+	data  []byte
+	calls int
+}
+
+func (u *fakeUpstream) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.ReadCloser, error) {
+	u.calls++
+	if u.data == nil {
+		return nil, errdefs.ErrNotFound
+	}
+	return readSeekCloser{bytes.NewReader(u.data)}, nil
+}
+
+type readSeekCloser struct{ *bytes.Reader }
+
+func (readSeekCloser) Close() error { return nil }
+
+func randomBytes(t *testing.T, n int) []byte {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func desc(data []byte, mediaType string) ocispec.Descriptor {
+	return ocispec.Descriptor{MediaType: mediaType, Digest: digest.FromBytes(data), Size: int64(len(data))}
+}
+
+const (
+	peerA peer.ID = "peer-a"
+	peerB peer.ID = "peer-b"
+	peerC peer.ID = "peer-c"
+)
+
+func fetchAll(t *testing.T, f *Fetcher, up *fakeUpstream, d ocispec.Descriptor) []byte {
+	t.Helper()
+	rc, err := f.WrapFetcher(up, "registry.example/team/app:v1").Fetch(context.Background(), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	got, err := io.ReadAll(rc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+func TestNoProviderGoesUpstream(t *testing.T) {
+	data := randomBytes(t, 100)
+	up := &fakeUpstream{data: data}
+	f := New(fakeFinder{}, &fakeClient{}, Options{})
+	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageConfig)); !bytes.Equal(got, data) || up.calls != 1 {
+		t.Fatalf("upstream calls %d, data ok %v", up.calls, bytes.Equal(got, data))
+	}
+}
+
+func TestSmallObjectFromPeerIsVerifiedAndCorruptPeerSkipped(t *testing.T) {
+	data := []byte(`{"mediaType":"application/vnd.oci.image.manifest.v1+json"}`)
+	corrupt := bytes.ToUpper(data)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(corrupt), peerB: serves(data)}}
+	up := &fakeUpstream{data: data}
+	f := New(fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{})
+	got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageManifest))
+	if !bytes.Equal(got, data) {
+		t.Fatalf("got %q", got)
+	}
+	if up.calls != 0 {
+		t.Fatalf("upstream asked %d times, want 0", up.calls)
+	}
+	if len(client.requests) != 2 {
+		t.Fatalf("requests %v, want one to each peer", client.requests)
+	}
+}
+
+func TestSmallObjectCorruptEverywhereComesFromUpstream(t *testing.T) {
+	data := randomBytes(t, 500)
+	wrong := randomBytes(t, 500)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(wrong), peerB: serves(wrong[:100])}}
+	up := &fakeUpstream{data: data}
+	f := New(fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{})
+	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageConfig)); !bytes.Equal(got, data) || up.calls != 1 {
+		t.Fatalf("upstream calls %d", up.calls)
+	}
+}
+
+func TestLargeBlobContinuesFromNextPeerAtTheOffset(t *testing.T) {
+	data := randomBytes(t, 64<<10)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerA: breaksAfter(data, 10000),
+		peerB: notFound, // stale provider record
+		peerC: serves(data),
+	}}
+	up := &fakeUpstream{data: data}
+	f := New(fakeFinder{providers: []peer.ID{peerA, peerB, peerC}}, client, Options{InMemoryLimit: 1024})
+	got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer))
+	if !bytes.Equal(got, data) {
+		t.Fatal("blob content differs")
+	}
+	if up.calls != 0 {
+		t.Fatalf("upstream asked %d times, want 0", up.calls)
+	}
+	want := []string{"peer-a ", "peer-b bytes=10000-", "peer-c bytes=10000-"}
+	if fmt.Sprint(client.requests) != fmt.Sprint(want) {
+		t.Fatalf("requests %q, want %q", client.requests, want)
+	}
+}
+
+func TestLargeBlobFinishesUpstreamWhenEveryPeerFails(t *testing.T) {
+	data := randomBytes(t, 64<<10)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: breaksAfter(data, 5000), peerB: breaksAfter(data, 7000)}}
+	up := &fakeUpstream{data: data}
+	f := New(fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024})
+	got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer))
+	if !bytes.Equal(got, data) {
+		t.Fatal("blob content differs")
+	}
+	if up.calls != 1 {
+		t.Fatalf("upstream asked %d times, want 1", up.calls)
+	}
+}
+
+func TestSeekResumesAnInterruptedIngest(t *testing.T) {
+	data := randomBytes(t, 32<<10)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(data)}}
+	f := New(fakeFinder{providers: []peer.ID{peerA}}, client, Options{InMemoryLimit: 1024})
+	rc, err := f.WrapFetcher(&fakeUpstream{}, "registry.example/app:v1").Fetch(context.Background(), desc(data, ocispec.MediaTypeImageLayer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	seeker := rc.(io.Seeker)
+	if _, err := seeker.Seek(20000, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	rest, err := io.ReadAll(rc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(rest, data[20000:]) {
+		t.Fatal("content after seek differs")
+	}
+	if _, err := seeker.Seek(int64(len(data))+1, io.SeekStart); err == nil {
+		t.Fatal("seek past the end accepted")
+	}
+}
+
+func TestContentPeersCannotAddressGoesUpstream(t *testing.T) {
+	data := randomBytes(t, 100)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(data)}}
+	f := New(fakeFinder{providers: []peer.ID{peerA}}, client, Options{})
+	foreign := desc(data, ocispec.MediaTypeImageLayer)
+	foreign.URLs = []string{"https://example.invalid/layer"}
+	sha512 := desc(data, ocispec.MediaTypeImageLayer)
+	sha512.Digest = digest.SHA512.FromBytes(data)
+	for _, d := range []ocispec.Descriptor{foreign, sha512} {
+		up := &fakeUpstream{data: data}
+		fetchAll(t, f, up, d)
+		if up.calls != 1 {
+			t.Errorf("%v: upstream calls %d, want 1", d, up.calls)
+		}
+	}
+	if len(client.requests) != 0 {
+		t.Fatalf("peers were asked: %v", client.requests)
+	}
+}
+
+func TestRequestNamesRepositoryAndRegistry(t *testing.T) {
+	data := []byte("config")
+	var gotURL string
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: func(req *http.Request) (*http.Response, error) {
+		gotURL = req.URL.RequestURI()
+		return serves(data)(req)
+	}}}
+	f := New(fakeFinder{providers: []peer.ID{peerA}}, client, Options{})
+	fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageConfig))
+	want := "/v2/team/app/blobs/" + digest.FromBytes(data).String() + "?ns=registry.example"
+	if gotURL != want {
+		t.Fatalf("request %q, want %q", gotURL, want)
+	}
+}

@@ -1,0 +1,5 @@
+package fetcher
+
+import "time"
+
+var timeZero time.Time

@@ -1,0 +1,112 @@
+package peerhttp
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/libp2p/go-libp2p"
+	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/peer"
+)
+
+func newHost(t *testing.T) host.Host {
+	t.Helper()
+	h, err := libp2p.New(libp2p.ListenAddrStrings("/ip4/127.0.0.1/tcp/0"), libp2p.DisableRelay())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	return h
+}
+
+func connected(t *testing.T, handler http.Handler, opts ClientOptions) (*Client, peer.ID) {
+	t.Helper()
+	server, client := newHost(t), newHost(t)
+	srv, err := Serve(server, handler)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	client.Peerstore().AddAddrs(server.ID(), server.Addrs(), time.Hour)
+	c := NewClient(client, opts)
+	t.Cleanup(c.Close)
+	return c, server.ID()
+}
+
+func TestRequestReachesPeerAndSeesCallerID(t *testing.T) {
+	var caller string
+	c, p := connected(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		caller = r.RemoteAddr
+		io.WriteString(w, "hello "+r.URL.Path)
+	}), ClientOptions{})
+	for i := 0; i < 3; i++ { // the second and third reuse the stream
+		req, _ := http.NewRequest(http.MethodGet, "/v2/app/blobs/x", nil)
+		resp, err := c.Do(p, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if string(body) != "hello /v2/app/blobs/x" {
+			t.Fatalf("body %q", body)
+		}
+	}
+	if caller == "" {
+		t.Fatal("handler did not learn the caller's peer ID")
+	}
+}
+
+func TestStalledPeerIsAbandonedAfterIdleTimeout(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	c, p := connected(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "1000")
+		io.WriteString(w, strings.Repeat("x", 10))
+		w.(http.Flusher).Flush()
+		<-release // connection stays open, nothing more is sent
+	}), ClientOptions{IdleTimeout: 200 * time.Millisecond})
+	req, _ := http.NewRequest(http.MethodGet, "/stall", nil)
+	resp, err := c.Do(p, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	done := make(chan error, 1)
+	go func() {
+		_, err := io.ReadAll(resp.Body)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatal("stalled body read ended without an error")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("stalled peer was not abandoned")
+	}
+}
+
+func TestUnreachablePeerFailsWithinDialTimeout(t *testing.T) {
+	h := newHost(t)
+	gone := newHost(t)
+	h.Peerstore().AddAddrs(gone.ID(), gone.Addrs(), time.Hour)
+	gone.Close()
+	c := NewClient(h, ClientOptions{DialTimeout: 500 * time.Millisecond})
+	req, _ := http.NewRequest(http.MethodGet, "/v2/", nil)
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Do(gone.ID(), req)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatal("request to a stopped peer succeeded")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("request to a stopped peer hung")
+	}
+}
