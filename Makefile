@@ -31,7 +31,8 @@ bin/containerd: $(shell find cmd/containerd plugin builtins -name '*.go') go.mod
 # Stock containerd from the same vendored module: the reference for plugin
 # parity and boot-time comparisons.
 bin/containerd-stock: go.mod vendor/modules.txt
-	$(GOBUILD) -o $@ github.com/containerd/containerd/v2/cmd/containerd
+	CGO_ENABLED=0 $(GO) build -mod=vendor -trimpath -tags $(BUILDTAGS) -ldflags '-s -w -X $(VERSION_PKG).Version=$(CONTAINERD_VERSION)' \
+		-o $@ github.com/containerd/containerd/v2/cmd/containerd
 
 bin/ctr: go.mod vendor/modules.txt
 	$(GOBUILD) -o $@ github.com/containerd/containerd/v2/cmd/ctr
@@ -64,3 +65,8 @@ test-integration: build tools
 
 clean:
 	rm -rf bin
+
+## bench: side-by-side measurements printed as a markdown table (root).
+bench: build tools
+	SHOAL_BENCH=1 SHOAL_BENCH_OUT=$(CURDIR)/bin/bench.md SHOAL_BIN_DIR=$(CURDIR)/bin SHOAL_REGISTRY_BIN=$(REGISTRY_BIN) \
+		$(GO) test -count=1 -timeout 30m -run TestBenchmarkReport -v ./integration/ | grep -v '^        time='

@@ -30,7 +30,9 @@ func (s *registrySource) Resolve(ctx context.Context) (string, ocispec.Descripto
 func (s *registrySource) Fetcher(ctx context.Context, ref string) (transfer.Fetcher, error) {
 	return upstreamFetcher{}, nil
 }
-func (s *registrySource) SetResolverOptions(opts ...transfer.ImageResolverOption) { s.resolverOpts += len(opts) }
+func (s *registrySource) SetResolverOptions(opts ...transfer.ImageResolverOption) {
+	s.resolverOpts += len(opts)
+}
 
 type upstreamFetcher struct{}
 
