@@ -12,7 +12,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/containerd/containerd/v2/core/content"
+	"github.com/containerd/containerd/v2/plugins/content/local"
 	"github.com/containerd/errdefs"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
@@ -118,18 +121,38 @@ const (
 	peerC peer.ID = "peer-c"
 )
 
-func fetchAll(t *testing.T, f *Fetcher, up *fakeUpstream, d ocispec.Descriptor) []byte {
+// newStore is a real content store on disk, as the plugin gets it.
+func newStore(t *testing.T) content.Store {
 	t.Helper()
-	rc, err := f.WrapFetcher(up, "registry.example/team/app:v1").Fetch(context.Background(), d)
+	s, err := local.NewStore(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rc.Close()
-	got, err := io.ReadAll(rc)
+	return s
+}
+
+// fetchAll fetches d and returns its bytes, from the store when the fetcher
+// committed it there itself.
+func fetchAll(t *testing.T, f *Fetcher, up *fakeUpstream, d ocispec.Descriptor) []byte {
+	t.Helper()
+	got, err := fetch(f, up, d)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return got
+}
+
+func fetch(f *Fetcher, up *fakeUpstream, d ocispec.Descriptor) ([]byte, error) {
+	ctx := context.Background()
+	rc, err := f.WrapFetcher(up, "registry.example/team/app:v1").Fetch(ctx, d)
+	if errdefs.IsAlreadyExists(err) && f.opts.Store != nil {
+		return content.ReadBlob(ctx, f.opts.Store.(content.Provider), d)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	return io.ReadAll(rc)
 }
 
 func TestNoProviderGoesUpstream(t *testing.T) {
@@ -178,7 +201,7 @@ func TestLargeBlobContinuesFromNextPeerAtTheOffset(t *testing.T) {
 		peerC: serves(data),
 	}}
 	up := &fakeUpstream{data: data}
-	f := New(fakeFinder{providers: []peer.ID{peerA, peerB, peerC}}, client, Options{InMemoryLimit: 1024})
+	f := New(fakeFinder{providers: []peer.ID{peerA, peerB, peerC}}, client, Options{InMemoryLimit: 1024, Store: newStore(t)})
 	got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer))
 	if !bytes.Equal(got, data) {
 		t.Fatal("blob content differs")
@@ -196,7 +219,7 @@ func TestLargeBlobFinishesUpstreamWhenEveryPeerFails(t *testing.T) {
 	data := randomBytes(t, 64<<10)
 	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: breaksAfter(data, 5000), peerB: breaksAfter(data, 7000)}}
 	up := &fakeUpstream{data: data}
-	f := New(fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024})
+	f := New(fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: newStore(t)})
 	got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer))
 	if !bytes.Equal(got, data) {
 		t.Fatal("blob content differs")
@@ -206,28 +229,83 @@ func TestLargeBlobFinishesUpstreamWhenEveryPeerFails(t *testing.T) {
 	}
 }
 
-func TestSeekResumesAnInterruptedIngest(t *testing.T) {
-	data := randomBytes(t, 32<<10)
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(data)}}
-	f := New(fakeFinder{providers: []peer.ID{peerA}}, client, Options{InMemoryLimit: 1024})
-	rc, err := f.WrapFetcher(&fakeUpstream{}, "registry.example/app:v1").Fetch(context.Background(), desc(data, ocispec.MediaTypeImageLayer))
+func TestCorruptLayerIsDiscardedPenalizedAndFetchedElsewhere(t *testing.T) {
+	data := randomBytes(t, 64<<10)
+	wrong := randomBytes(t, len(data)) // same size, other bytes
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(wrong), peerB: serves(data)}}
+	store := newStore(t)
+	f := New(fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: store})
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	if got := fetchAll(t, f, &fakeUpstream{}, d); !bytes.Equal(got, data) {
+		t.Fatal("blob content differs")
+	}
+	if f.Stats().Corrupt.Load() != 1 || !f.penalties.penalized(peerA, d.Digest) {
+		t.Fatal("corrupt delivery not counted or not penalized")
+	}
+
+	// The penalized peer is not asked again for that digest.
+	if err := store.Delete(context.Background(), d.Digest); err != nil {
+		t.Fatal(err)
+	}
+	client.requests = nil
+	fetchAll(t, f, &fakeUpstream{}, d)
+	for _, r := range client.requests {
+		if strings.HasPrefix(r, string(peerA)) {
+			t.Fatalf("penalized peer asked again: %v", client.requests)
+		}
+	}
+}
+
+func TestNothingUnverifiedStaysWhenEverySourceFails(t *testing.T) {
+	data := randomBytes(t, 64<<10)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(randomBytes(t, len(data))), peerB: breaksAfter(data, 100)}}
+	store := newStore(t)
+	f := New(fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: store})
+	if _, err := fetch(f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); err == nil {
+		t.Fatal("fetch succeeded without any good source")
+	} else if !strings.Contains(err.Error(), "registry.example/team/app:v1") {
+		t.Fatalf("error does not name the image: %v", err)
+	}
+	active, err := store.ListStatuses(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rc.Close()
-	seeker := rc.(io.Seeker)
-	if _, err := seeker.Seek(20000, io.SeekStart); err != nil {
-		t.Fatal(err)
+	if len(active) != 0 {
+		t.Fatalf("ingests left behind: %v", active)
 	}
-	rest, err := io.ReadAll(rc)
-	if err != nil {
-		t.Fatal(err)
+}
+
+func TestSlowFirstProviderIsHedged(t *testing.T) {
+	data := randomBytes(t, 64<<10)
+	slow := func(req *http.Request) (*http.Response, error) {
+		<-req.Context().Done() // never answers; the losing request is cancelled
+		return nil, req.Context().Err()
 	}
-	if !bytes.Equal(rest, data[20000:]) {
-		t.Fatal("content after seek differs")
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: slow, peerB: serves(data)}}
+	f := New(fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: newStore(t), HedgeDelay: 20 * time.Millisecond})
+	if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("blob content differs")
 	}
-	if _, err := seeker.Seek(int64(len(data))+1, io.SeekStart); err == nil {
-		t.Fatal("seek past the end accepted")
+	if f.Stats().Hedges.Load() != 1 {
+		t.Fatalf("hedges = %d, want 1", f.Stats().Hedges.Load())
+	}
+}
+
+func TestPenaltyBoxIsBoundedAndExpires(t *testing.T) {
+	b := newPenaltyBox(time.Minute, 3)
+	now := time.Unix(1000, 0)
+	b.now = func() time.Time { return now }
+	d := digest.FromString("x")
+	for _, p := range []peer.ID{"a", "b", "c", "d"} {
+		b.penalize(p, d)
+		now = now.Add(time.Second)
+	}
+	if b.len() != 3 || b.penalized("a", d) || !b.penalized("d", d) {
+		t.Fatalf("bound not kept: len=%d", b.len())
+	}
+	now = now.Add(2 * time.Minute)
+	if b.penalized("d", d) {
+		t.Fatal("penalty did not expire")
 	}
 }
 

@@ -117,6 +117,7 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 		client:     client,
 		subscriber: subscriber,
 		fetcher: fetcher.New(rt, client, fetcher.Options{
+			Store:         store,
 			LookupTimeout: cfg.LookupTimeout.std(),
 			MaxProviders:  cfg.MaxProviders,
 		}),

@@ -1,0 +1,156 @@
+package fetcher
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/containerd/containerd/v2/core/content"
+	"github.com/containerd/containerd/v2/core/remotes"
+	"github.com/containerd/errdefs"
+	"github.com/containerd/log"
+	"github.com/libp2p/go-libp2p/core/peer"
+)
+
+// copyBufferSize matches the content store's own copy buffer.
+const copyBufferSize = 1 << 20
+
+// ingest writes a layer into the content store from peers, continuing at
+// the current offset with the next source whenever one fails or stalls, and
+// lets the store's commit be the one hash of every byte. A commit that finds
+// the wrong digest discards the ingest, penalizes the peers that wrote it, and
+// starts over with the remaining sources. The upstream is the last source.
+// It returns nil once the blob is committed.
+func (pf *PeerFirst) ingest(ctx context.Context, src *sources) error {
+	desc := src.desc
+	ref := "p2p-" + remotes.MakeRefKey(ctx, desc)
+	start := time.Now()
+	// Each round either commits, or drops at least one source for good, so
+	// the loop ends: the peers are finite and the upstream is used once.
+	for {
+		wrote, err := pf.ingestOnce(ctx, src, ref)
+		if err == nil {
+			pf.logSources(ctx, wrote, time.Since(start))
+			return nil
+		}
+		if !errdefs.IsFailedPrecondition(err) || len(wrote) == 0 {
+			return err
+		}
+		// The bytes do not match the descriptor: nobody who wrote them is
+		// asked for this digest again.
+		pf.f.stats.Corrupt.Add(1)
+		if _, ok := wrote[upstreamID]; ok {
+			return fmt.Errorf("commit %s: %w", desc.Digest, err)
+		}
+		for p, n := range wrote {
+			if n > 0 {
+				pf.f.penalties.penalize(p, desc.Digest)
+				src.drop(p)
+			}
+		}
+		log.G(ctx).WithError(err).WithField("digest", desc.Digest).WithField("peers", keys(wrote)).
+			Error("p2p: content from peers failed verification, discarded; fetching again")
+	}
+}
+
+// ingestOnce writes the blob into a fresh ingest and commits it. Whatever
+// the outcome short of a commit, the ingest is discarded.
+func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (wrote map[peer.ID]int64, err error) {
+	desc := src.desc
+	store := pf.f.opts.Store
+	wrote = map[peer.ID]int64{}
+	w, err := content.OpenWriter(ctx, store, content.WithRef(ref), content.WithDescriptor(desc))
+	if err != nil {
+		if errdefs.IsAlreadyExists(err) {
+			return wrote, nil
+		}
+		return wrote, fmt.Errorf("open ingest %s: %w", ref, err)
+	}
+	committed := false
+	defer func() {
+		w.Close()
+		if !committed {
+			// Nothing partial or unverified stays behind.
+			if err := store.Abort(context.WithoutCancel(ctx), ref); err != nil && !errdefs.IsNotFound(err) {
+				log.G(ctx).WithError(err).WithField("ref", ref).Warn("p2p: could not discard ingest")
+			}
+		}
+	}()
+
+	logger := log.G(ctx).WithField("digest", desc.Digest)
+	buf := make([]byte, copyBufferSize)
+	for {
+		st, err := w.Status()
+		if err != nil {
+			return wrote, err
+		}
+		offset := st.Offset
+		if offset >= desc.Size {
+			break
+		}
+		body, from, err := src.openPeer(ctx, offset)
+		if errors.Is(err, errNoSource) {
+			body, err = src.openUpstream(ctx, offset)
+			from = upstreamID
+		}
+		if err != nil {
+			if errors.Is(err, errNoSource) {
+				return wrote, fmt.Errorf("every provider of %s failed", desc.Digest)
+			}
+			return wrote, err
+		}
+		n, err := io.CopyBuffer(w, io.LimitReader(body, desc.Size-offset), buf)
+		body.Close()
+		wrote[from] += n
+		if err == nil && offset+n < desc.Size {
+			err = io.ErrUnexpectedEOF
+		}
+		if err == nil {
+			continue
+		}
+		if ctx.Err() != nil {
+			return wrote, ctx.Err()
+		}
+		if from == upstreamID {
+			return wrote, fmt.Errorf("upstream failed while finishing %s at offset %d: %w", desc.Digest, offset+n, err)
+		}
+		pf.f.stats.Failovers.Add(1)
+		entry := logger.WithError(err).WithFields(log.Fields{"peer": from, "offset": offset + n, "remaining_providers": src.remaining()})
+		if isStall(err) {
+			pf.f.stats.Stalls.Add(1)
+			entry.Warn("p2p: peer stopped sending mid-blob, continuing elsewhere")
+		} else {
+			entry.Warn("p2p: peer failed mid-blob, continuing elsewhere")
+		}
+	}
+	if err := w.Commit(ctx, desc.Size, desc.Digest); err != nil && !errdefs.IsAlreadyExists(err) {
+		return wrote, err
+	}
+	committed = true
+	return wrote, nil
+}
+
+func (pf *PeerFirst) logSources(ctx context.Context, wrote map[peer.ID]int64, took time.Duration) {
+	for p, n := range wrote {
+		if n == 0 {
+			continue
+		}
+		if p == upstreamID {
+			pf.f.stats.UpstreamResumedBytes.Add(n)
+			log.G(ctx).WithField("upstream_bytes", n).Info("p2p: finished blob upstream after peers failed")
+			continue
+		}
+		pf.f.stats.PeerBytes.Add(n)
+		log.G(ctx).WithFields(log.Fields{"peer": p, "peer_bytes": n, "took": took.Round(time.Millisecond)}).Info("p2p: fetched from peer")
+	}
+}
+
+func keys(m map[peer.ID]int64) []string {
+	var out []string
+	for p := range m {
+		out = append(out, p.String())
+	}
+	return out
+}

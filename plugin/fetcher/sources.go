@@ -1,0 +1,223 @@
+package fetcher
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/containerd/containerd/v2/core/images"
+	"github.com/containerd/errdefs"
+	"github.com/containerd/log"
+	"github.com/libp2p/go-libp2p/core/peer"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+)
+
+// errNoSource means every provider (and, where allowed, the upstream) was
+// tried.
+var errNoSource = errors.New("no source left")
+
+// upstreamID names the upstream among the sources.
+const upstreamID peer.ID = ""
+
+// sources hands out the providers of one descriptor in order, skipping the
+// penalized and the failed, with hedging of slow starts.
+type sources struct {
+	pf    *PeerFirst
+	desc  ocispec.Descriptor
+	peers []peer.ID
+	next  int
+	// upstreamUsed: the upstream was opened once; it is the last resort.
+	upstreamUsed bool
+}
+
+func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInfo) *sources {
+	s := &sources{pf: pf, desc: desc}
+	for _, p := range providers {
+		if !pf.f.penalties.penalized(p.ID, desc.Digest) {
+			s.peers = append(s.peers, p.ID)
+		}
+	}
+	return s
+}
+
+func (s *sources) remaining() int { return len(s.peers) - s.next }
+
+// drop removes p from the sources not yet tried (after it delivered bad bytes).
+func (s *sources) drop(p peer.ID) {
+	for i := s.next; i < len(s.peers); i++ {
+		if s.peers[i] == p {
+			s.peers = append(s.peers[:i], s.peers[i+1:]...)
+			return
+		}
+	}
+}
+
+func (s *sources) path() string {
+	kind := "blobs"
+	if images.IsManifestType(s.desc.MediaType) || images.IsIndexType(s.desc.MediaType) {
+		kind = "manifests"
+	}
+	return s.pf.requestPath(kind, s.desc.Digest.String())
+}
+
+type opened struct {
+	body io.ReadCloser
+	from peer.ID
+	err  error
+}
+
+// openPeer returns the body of the first provider that answers for the
+// content from offset. A provider that is slow to answer gets company: after
+// HedgeDelay the next one is asked too, and the first to answer wins.
+func (s *sources) openPeer(ctx context.Context, offset int64) (io.ReadCloser, peer.ID, error) {
+	results := make(chan opened, len(s.peers))
+	inflight := 0
+	launch := func() bool {
+		if s.next >= len(s.peers) {
+			return false
+		}
+		p := s.peers[s.next]
+		s.next++
+		inflight++
+		go func() {
+			body, err := s.request(ctx, p, offset)
+			results <- opened{body, p, err}
+		}()
+		return true
+	}
+	if !launch() {
+		return nil, "", errNoSource
+	}
+	hedge := time.NewTimer(s.pf.f.opts.HedgeDelay)
+	defer hedge.Stop()
+	for inflight > 0 {
+		select {
+		case r := <-results:
+			inflight--
+			if r.err == nil {
+				if inflight > 0 {
+					go discard(results, inflight)
+				}
+				return r.body, r.from, nil
+			}
+			log.G(ctx).WithError(r.err).WithFields(log.Fields{"peer": r.from, "digest": s.desc.Digest}).Debug("p2p: peer did not serve")
+			if inflight == 0 {
+				launch()
+			}
+		case <-hedge.C:
+			if launch() {
+				s.pf.f.stats.Hedges.Add(1)
+				log.G(ctx).WithField("digest", s.desc.Digest).Debug("p2p: first provider slow, asking another")
+			}
+		}
+	}
+	return nil, "", errNoSource
+}
+
+// discard closes the bodies of hedged requests that lost the race.
+func discard(results <-chan opened, n int) {
+	for i := 0; i < n; i++ {
+		if r := <-results; r.err == nil {
+			r.body.Close()
+		}
+	}
+}
+
+// openUpstream opens the upstream at offset, once per fetch.
+func (s *sources) openUpstream(ctx context.Context, offset int64) (io.ReadCloser, error) {
+	if s.upstreamUsed {
+		return nil, errNoSource
+	}
+	s.upstreamUsed = true
+	rc, err := s.pf.upstream.Fetch(ctx, s.desc)
+	if err != nil {
+		return nil, err
+	}
+	if offset > 0 {
+		if err := skipTo(rc, offset); err != nil {
+			rc.Close()
+			return nil, fmt.Errorf("resume %s upstream at %d: %w", s.desc.Digest, offset, err)
+		}
+	}
+	return rc, nil
+}
+
+func skipTo(rc io.ReadCloser, offset int64) error {
+	if s, ok := rc.(io.Seeker); ok {
+		n, err := s.Seek(offset, io.SeekStart)
+		if err == nil && n != offset {
+			err = fmt.Errorf("seeked to %d", n)
+		}
+		return err
+	}
+	_, err := io.CopyN(io.Discard, rc, offset)
+	return err
+}
+
+// request asks peer p for the content from offset and checks the answer's
+// status and length before any byte is used.
+func (s *sources) request(ctx context.Context, p peer.ID, offset int64) (io.ReadCloser, error) {
+	u, err := url.Parse(s.path())
+	if err != nil {
+		return nil, err
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	req, err := http.NewRequestWithContext(rctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	req.Header.Set("Accept", s.desc.MediaType)
+	if offset > 0 {
+		req.Header.Set("Range", "bytes="+strconv.FormatInt(offset, 10)+"-")
+	}
+	resp, err := s.pf.f.client.Do(p, req)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	want := http.StatusOK
+	if offset > 0 {
+		want = http.StatusPartialContent
+	}
+	if resp.StatusCode != want {
+		resp.Body.Close()
+		cancel()
+		if resp.StatusCode == http.StatusNotFound {
+			return nil, fmt.Errorf("peer no longer holds it (stale provider record): %w", errdefs.ErrNotFound)
+		}
+		return nil, fmt.Errorf("peer answered %s", resp.Status)
+	}
+	// Our content service always sends the length; without it a peer could
+	// send more than the descriptor allows.
+	if resp.ContentLength != s.desc.Size-offset {
+		resp.Body.Close()
+		cancel()
+		return nil, fmt.Errorf("peer offers %d bytes from offset %d, descriptor says %d in all", resp.ContentLength, offset, s.desc.Size)
+	}
+	return &cancelOnClose{ReadCloser: resp.Body, cancel: cancel}, nil
+}
+
+type cancelOnClose struct {
+	io.ReadCloser
+	cancel context.CancelFunc
+}
+
+func (c *cancelOnClose) Close() error {
+	err := c.ReadCloser.Close()
+	c.cancel()
+	return err
+}
+
+// isStall reports whether err is a source that stopped sending.
+func isStall(err error) bool {
+	var ne net.Error
+	return errors.Is(err, os.ErrDeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
+}
