@@ -6,34 +6,92 @@ package contentserver
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"regexp"
+	"runtime/debug"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
+	"github.com/containerd/containerd/v2/core/images"
 	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+	"golang.org/x/sync/singleflight"
 )
 
-// Locator says which containerd namespaces hold a digest.
+// Locator says which containerd namespaces hold a digest, and remembers
+// which stored blobs were checked against their digest.
 type Locator interface {
 	Namespaces(dgst digest.Digest) []string
+	Verified(dgst digest.Digest) bool
+	MarkVerified(dgst digest.Digest)
+	MarkCorrupt(dgst digest.Digest)
+}
+
+// Images looks up what an image name (registry/repository:tag) points to in
+// any namespace.
+type Images interface {
+	Lookup(ctx context.Context, name string) (namespace string, target ocispec.Descriptor, err error)
 }
 
 // Server is an http.Handler for peers.
 type Server struct {
 	store   content.Store
 	locator Locator
+	images  Images
+	opts    Options
+
+	verify singleflight.Group
+
+	mu      sync.Mutex
+	total   int
+	perPeer map[string]int
 }
 
-// New returns a content server over the namespaced content store.
-func New(store content.Store, locator Locator) *Server {
-	return &Server{store: store, locator: locator}
+// Options bound what peers can ask of a node at once.
+type Options struct {
+	// MaxRequests is the most requests served at once, in all.
+	MaxRequests int
+	// MaxRequestsPerPeer is the most requests one peer may have open.
+	MaxRequestsPerPeer int
+}
+
+// New returns a content server over the namespaced content store. images
+// may be nil: then tags are never answered.
+func New(store content.Store, locator Locator, images Images, opts Options) *Server {
+	if opts.MaxRequests <= 0 {
+		opts.MaxRequests = 256
+	}
+	if opts.MaxRequestsPerPeer <= 0 {
+		opts.MaxRequestsPerPeer = 32
+	}
+	return &Server{store: store, locator: locator, images: images, opts: opts, perPeer: map[string]int{}}
+}
+
+// admit counts a request in; the caller must call the returned release.
+func (s *Server) admit(peer string) (release func(), ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.total >= s.opts.MaxRequests || s.perPeer[peer] >= s.opts.MaxRequestsPerPeer {
+		return nil, false
+	}
+	s.total++
+	s.perPeer[peer]++
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.total--
+		if s.perPeer[peer]--; s.perPeer[peer] <= 0 {
+			delete(s.perPeer, peer)
+		}
+	}, true
 }
 
 // Repository names, from the OCI distribution spec.
@@ -44,9 +102,28 @@ var nameRE = regexp.MustCompile(`^[a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*(/[a-z0-9]+((
 const manifestSniffLimit = 4 << 20
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		if p := recover(); p != nil && p != http.ErrAbortHandler {
+			log.G(r.Context()).WithField("panic", p).WithField("stack", string(debug.Stack())).Error("p2p: content service recovered from a panic")
+			writeError(w, http.StatusInternalServerError, "UNKNOWN", "internal error")
+		}
+	}()
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		writeError(w, http.StatusMethodNotAllowed, "UNSUPPORTED", "only GET and HEAD are served to peers")
+		return
+	}
+	release, ok := s.admit(r.RemoteAddr)
+	if !ok {
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusTooManyRequests, "TOOMANYREQUESTS", "too many concurrent requests")
+		return
+	}
+	defer release()
+	// Percent-encoded paths (an encoded "/" or "..") are never needed by a
+	// well-formed OCI request.
+	if r.URL.RawPath != "" || strings.Contains(r.URL.Path, "//") {
+		writeError(w, http.StatusBadRequest, "NAME_INVALID", "encoded or empty path segments are not accepted")
 		return
 	}
 	if r.URL.Path == "/v2/" || r.URL.Path == "/v2" {
@@ -63,18 +140,48 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "NAME_INVALID", "invalid repository name")
 		return
 	}
+	if kind == "manifests" && tagRE.MatchString(ref) {
+		s.serveTag(w, r, name, ref)
+		return
+	}
 	dgst, err := digest.Parse(ref)
 	if err != nil {
-		if kind == "manifests" && !strings.Contains(ref, ":") {
-			// Tags are resolved by each node against its upstream, never by peers.
-			writeError(w, http.StatusNotFound, "MANIFEST_UNKNOWN", "tags are not served to peers")
-			return
-		}
 		writeError(w, http.StatusBadRequest, "DIGEST_INVALID", "invalid digest")
 		return
 	}
-	s.serveContent(w, r, kind, dgst)
+	s.serveContent(w, r, kind, dgst, "")
 }
+
+// Tags, from the OCI distribution spec.
+var tagRE = regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`)
+
+// serveTag answers what this node's image registry/name:tag points to. It
+// is only asked when the asking node cannot reach the upstream; the registry
+// comes from the ns parameter, without which a tag is ambiguous.
+func (s *Server) serveTag(w http.ResponseWriter, r *http.Request, name, tag string) {
+	registry := r.URL.Query().Get("ns")
+	if s.images == nil || registry == "" {
+		writeError(w, http.StatusNotFound, "MANIFEST_UNKNOWN", "tags are answered only with the ns parameter")
+		return
+	}
+	if !hostRE.MatchString(registry) {
+		writeError(w, http.StatusBadRequest, "NAME_INVALID", "invalid registry in ns")
+		return
+	}
+	_, target, err := s.images.Lookup(r.Context(), registry+"/"+name+":"+tag)
+	if err != nil {
+		writeError(w, http.StatusNotFound, "MANIFEST_UNKNOWN", "no such image on this node")
+		return
+	}
+	if !images.IsManifestType(target.MediaType) && !images.IsIndexType(target.MediaType) {
+		writeError(w, http.StatusNotFound, "MANIFEST_UNKNOWN", "image target is not a manifest")
+		return
+	}
+	s.serveContent(w, r, "manifests", target.Digest, target.MediaType)
+}
+
+// Registry host names with an optional port.
+var hostRE = regexp.MustCompile(`^[a-zA-Z0-9]([a-zA-Z0-9.-]{0,251}[a-zA-Z0-9])?(:[0-9]{1,5})?$`)
 
 // splitPath splits /v2/<name>/(blobs|manifests)/<reference>.
 func splitPath(p string) (name, kind, ref string, ok bool) {
@@ -96,7 +203,7 @@ func splitPath(p string) (name, kind, ref string, ok bool) {
 	return "", "", "", false
 }
 
-func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, kind string, dgst digest.Digest) {
+func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, kind string, dgst digest.Digest, mediaType string) {
 	ctx := r.Context()
 	ra, info, ns, err := s.open(ctx, dgst)
 	if err != nil {
@@ -113,9 +220,27 @@ func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, kind strin
 	defer ra.Close()
 
 	section := io.NewSectionReader(ra, 0, info.Size)
+	if rng := r.Header.Get("Range"); rng != "" && !validRange(rng, info.Size) {
+		w.Header().Set("Content-Range", "bytes */"+strconv.FormatInt(info.Size, 10))
+		writeError(w, http.StatusRequestedRangeNotSatisfiable, "RANGE_INVALID", "only one range bytes=N- or bytes=N-M within the blob is served")
+		return
+	}
+	if !s.locator.Verified(dgst) {
+		if err := s.verifyStored(ctx, dgst, section); err != nil {
+			code := "BLOB_UNKNOWN"
+			if kind == "manifests" {
+				code = "MANIFEST_UNKNOWN"
+			}
+			writeError(w, http.StatusNotFound, code, "content not available from this node")
+			return
+		}
+	}
 	contentType := "application/octet-stream"
 	if kind == "manifests" {
-		contentType = sniffMediaType(section, info.Size)
+		contentType = mediaType
+		if contentType == "" {
+			contentType = sniffMediaType(section, info.Size)
+		}
 	}
 	h := w.Header()
 	h.Set("Content-Type", contentType)
@@ -124,6 +249,55 @@ func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, kind strin
 	log.G(ctx).WithFields(log.Fields{"digest": dgst, "peer": r.RemoteAddr, "namespace": ns, "range": r.Header.Get("Range")}).
 		Debug("p2p: serving content to peer")
 	http.ServeContent(w, r, "", time.Time{}, section)
+}
+
+// verifyStored hashes a stored blob that was not checked since this node
+// started (it may have rotted on disk), once however many peers ask. A blob
+// that does not match its digest is never served or announced again.
+func (s *Server) verifyStored(ctx context.Context, dgst digest.Digest, r io.ReaderAt) error {
+	_, err, _ := s.verify.Do(dgst.String(), func() (any, error) {
+		if s.locator.Verified(dgst) {
+			return nil, nil
+		}
+		v := dgst.Algorithm().Digester()
+		size := r.(*io.SectionReader).Size()
+		if _, err := io.Copy(v.Hash(), io.NewSectionReader(r, 0, size)); err != nil {
+			return nil, err
+		}
+		if v.Digest() != dgst {
+			s.locator.MarkCorrupt(dgst)
+			log.G(ctx).WithField("digest", dgst).WithField("found", v.Digest()).
+				Error("p2p: stored blob does not match its digest; not serving it (re-pull the image to repair it)")
+			return nil, errCorrupt
+		}
+		s.locator.MarkVerified(dgst)
+		return nil, nil
+	})
+	return err
+}
+
+var errCorrupt = errors.New("stored content does not match its digest")
+
+// validRange accepts exactly one range, bytes=N- or bytes=N-M, that starts
+// inside the blob: what containerd and OCI clients send.
+func validRange(h string, size int64) bool {
+	spec, ok := strings.CutPrefix(h, "bytes=")
+	if !ok {
+		return false
+	}
+	first, last, ok := strings.Cut(spec, "-")
+	if !ok || first == "" || len(first) > 19 || len(last) > 19 {
+		return false
+	}
+	start, err := strconv.ParseUint(first, 10, 63)
+	if err != nil || int64(start) >= size {
+		return false
+	}
+	if last == "" {
+		return true
+	}
+	end, err := strconv.ParseUint(last, 10, 63)
+	return err == nil && end >= start
 }
 
 // open finds dgst in one of the namespaces that hold it.

@@ -5,7 +5,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/containerd/containerd/v2/core/content"
@@ -14,27 +17,57 @@ import (
 )
 
 // fakeLocator says which digests are held, as the inventory would.
-type fakeLocator map[digest.Digest][]string
+type fakeLocator struct {
+	mu       sync.Mutex
+	held     map[digest.Digest][]string
+	verified map[digest.Digest]bool
+	corrupt  map[digest.Digest]bool
+}
 
-func (f fakeLocator) Namespaces(d digest.Digest) []string { return f[d] }
+func newLocator() *fakeLocator {
+	return &fakeLocator{held: map[digest.Digest][]string{}, verified: map[digest.Digest]bool{}, corrupt: map[digest.Digest]bool{}}
+}
+
+func (f *fakeLocator) Namespaces(d digest.Digest) []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.held[d]
+}
+func (f *fakeLocator) Verified(d digest.Digest) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.verified[d]
+}
+func (f *fakeLocator) MarkVerified(d digest.Digest) { f.mu.Lock(); f.verified[d] = true; f.mu.Unlock() }
+func (f *fakeLocator) MarkCorrupt(d digest.Digest) {
+	f.mu.Lock()
+	f.corrupt[d] = true
+	delete(f.held, d)
+	f.mu.Unlock()
+}
 
 func newTestServer(t *testing.T, blobs ...string) (*Server, []digest.Digest) {
+	s, d, _ := newTestServerIn(t, t.TempDir(), blobs...)
+	return s, d
+}
+
+func newTestServerIn(t *testing.T, root string, blobs ...string) (*Server, []digest.Digest, *fakeLocator) {
 	t.Helper()
-	store, err := local.NewStore(t.TempDir())
+	store, err := local.NewStore(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	loc := fakeLocator{}
+	loc := newLocator()
 	var dgsts []digest.Digest
 	for _, b := range blobs {
 		d := digest.FromString(b)
 		if err := content.WriteBlob(context.Background(), store, d.String(), strings.NewReader(b), ocispecDesc(d, len(b))); err != nil {
 			t.Fatal(err)
 		}
-		loc[d] = []string{"default"}
+		loc.held[d] = []string{"default"}
 		dgsts = append(dgsts, d)
 	}
-	return New(store, loc), dgsts
+	return New(store, loc, nil, Options{}), dgsts, loc
 }
 
 func do(s http.Handler, method, path string, header ...string) *httptest.ResponseRecorder {
@@ -103,6 +136,10 @@ func TestRefusesWhatItMustNotServe(t *testing.T) {
 		{http.MethodGet, "/v2/app/blobs/../../../etc/passwd", http.StatusNotFound},
 		{http.MethodGet, "/v2/app/tags/list", http.StatusNotFound},
 		{http.MethodGet, "/etc/passwd", http.StatusNotFound},
+		{http.MethodGet, "/v2/app%2F..%2Fx/blobs/" + d[0].String(), http.StatusBadRequest},
+		{http.MethodGet, "/v2//app/blobs/" + d[0].String(), http.StatusBadRequest},
+		{http.MethodGet, "/v2/" + strings.Repeat("a", 300) + "/blobs/" + d[0].String(), http.StatusBadRequest},
+		{http.MethodGet, "/v2/app/manifests/" + strings.Repeat("t", 129), http.StatusBadRequest},
 	} {
 		rec := do(s, tc.method, tc.path)
 		if rec.Code != tc.code {
@@ -123,8 +160,76 @@ func TestContentGoneFromStoreIs404EvenIfInventoryStillListsIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	gone := digest.FromString("deleted by gc")
-	s := New(store, fakeLocator{gone: {"default"}})
+	loc := newLocator()
+	loc.held[gone] = []string{"default"}
+	s := New(store, loc, nil, Options{})
 	if rec := do(s, http.MethodGet, "/v2/app/blobs/"+gone.String()); rec.Code != http.StatusNotFound {
 		t.Fatalf("got %d, want 404", rec.Code)
+	}
+}
+
+func TestRangeIsParsedStrictly(t *testing.T) {
+	s, d := newTestServer(t, "0123456789")
+	path := "/v2/app/blobs/" + d[0].String()
+	for rng, code := range map[string]int{
+		"bytes=0-":                    http.StatusPartialContent,
+		"bytes=3-5":                   http.StatusPartialContent,
+		"bytes=9-":                    http.StatusPartialContent,
+		"bytes=10-":                   http.StatusRequestedRangeNotSatisfiable,
+		"bytes=-3":                    http.StatusRequestedRangeNotSatisfiable,
+		"bytes=0-1,3-4":               http.StatusRequestedRangeNotSatisfiable,
+		"bytes=5-2":                   http.StatusRequestedRangeNotSatisfiable,
+		"bytes=+1-":                   http.StatusRequestedRangeNotSatisfiable,
+		"items=0-":                    http.StatusRequestedRangeNotSatisfiable,
+		"bytes=99999999999999999999-": http.StatusRequestedRangeNotSatisfiable,
+	} {
+		if rec := do(s, http.MethodGet, path, "Range", rng); rec.Code != code {
+			t.Errorf("Range %q: %d, want %d", rng, rec.Code, code)
+		}
+	}
+}
+
+func TestCorruptStoredBlobIsNotServed(t *testing.T) {
+	root := t.TempDir()
+	s, d, loc := newTestServerIn(t, root, "the original bytes")
+	// Rot on disk, behind the store's back.
+	blob := filepath.Join(root, "blobs", "sha256", d[0].Encoded())
+	if err := os.WriteFile(blob, []byte("the original bytez"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if rec := do(s, http.MethodGet, "/v2/app/blobs/"+d[0].String()); rec.Code != http.StatusNotFound {
+		t.Fatalf("corrupt blob served: %d %q", rec.Code, rec.Body.String())
+	}
+	if !loc.corrupt[d[0]] {
+		t.Fatal("corrupt blob not reported to the inventory")
+	}
+}
+
+func TestIntactStoredBlobIsVerifiedOnce(t *testing.T) {
+	s, d, loc := newTestServerIn(t, t.TempDir(), "intact")
+	for i := 0; i < 2; i++ {
+		if rec := do(s, http.MethodGet, "/v2/app/blobs/"+d[0].String()); rec.Code != http.StatusOK {
+			t.Fatalf("GET: %d", rec.Code)
+		}
+	}
+	if !loc.verified[d[0]] {
+		t.Fatal("verification not remembered")
+	}
+}
+
+func TestConcurrentRequestsArePerPeerAndInAllBounded(t *testing.T) {
+	s, _ := newTestServer(t, "x")
+	s.opts = Options{MaxRequests: 3, MaxRequestsPerPeer: 2}
+	r1, ok1 := s.admit("peer-1")
+	_, ok2 := s.admit("peer-1")
+	_, ok3 := s.admit("peer-1")
+	_, ok4 := s.admit("peer-2")
+	_, ok5 := s.admit("peer-3")
+	if !ok1 || !ok2 || ok3 || !ok4 || ok5 {
+		t.Fatalf("admissions %v %v %v %v %v", ok1, ok2, ok3, ok4, ok5)
+	}
+	r1()
+	if _, ok := s.admit("peer-3"); !ok {
+		t.Fatal("released slot not reusable")
 	}
 }

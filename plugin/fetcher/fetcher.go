@@ -61,6 +61,9 @@ type Options struct {
 	// PenaltyTTL is how long a peer that delivered bad bytes for a digest
 	// is not asked for it again.
 	PenaltyTTL time.Duration
+	// ReferenceKey maps image references to the keys their holders
+	// announce; without it references are never resolved by peers.
+	ReferenceKey ReferenceKeyFunc
 }
 
 // Fetcher fetches content from peers.

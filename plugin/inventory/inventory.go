@@ -27,6 +27,9 @@ type Announcer interface {
 // NamespaceLister lists containerd namespaces.
 type NamespaceLister func(ctx context.Context) ([]string, error)
 
+// ImageLister lists the image names of the namespace in ctx.
+type ImageLister func(ctx context.Context) ([]string, error)
+
 // Options tune the inventory.
 type Options struct {
 	// ReannounceInterval is how often every held digest is announced again.
@@ -39,6 +42,10 @@ type Options struct {
 	RescanDelay time.Duration
 	// Concurrency bounds parallel announcements.
 	Concurrency int
+	// Images and ReferenceKey, when both set, make every image name held
+	// announced too, under ReferenceKey(name).
+	Images       ImageLister
+	ReferenceKey func(name string) digest.Digest
 }
 
 // Inventory tracks held content.
@@ -48,9 +55,11 @@ type Inventory struct {
 	announcer Announcer
 	opts      Options
 
-	mu      sync.RWMutex
-	held    map[digest.Digest]map[string]struct{} // digest -> namespaces
-	pending map[digest.Digest]struct{}            // announcements to retry
+	mu       sync.RWMutex
+	held     map[digest.Digest]map[string]struct{} // digest -> namespaces
+	pending  map[digest.Digest]struct{}            // announcements to retry
+	verified map[digest.Digest]struct{}            // checked against its digest since start
+	corrupt  map[digest.Digest]struct{}            // found not to match its digest: never offered
 
 	wake chan struct{}
 }
@@ -76,6 +85,8 @@ func New(store content.Store, listNS NamespaceLister, announcer Announcer, opts 
 		opts:      opts,
 		held:      map[digest.Digest]map[string]struct{}{},
 		pending:   map[digest.Digest]struct{}{},
+		verified:  map[digest.Digest]struct{}{},
+		corrupt:   map[digest.Digest]struct{}{},
 		wake:      make(chan struct{}, 1),
 	}
 }
@@ -113,47 +124,81 @@ func (inv *Inventory) Digests() []digest.Digest {
 // must find out what garbage collection removed.
 var Filters = []string{
 	`topic=="/content/create"`,
+	`topic=="/images/create"`,
+	`topic=="/images/update"`,
 	`topic=="/content/delete"`,
 	`topic=="/images/delete"`,
 	`topic=="/snapshot/remove"`,
 }
 
+// Subscribe opens a subscription to containerd's events (Filters).
+type Subscribe func(ctx context.Context) (<-chan *events.Envelope, <-chan error)
+
 // Run walks the store, announces what it holds and then follows events until
-// ctx ends. Panics are contained: the inventory must never take containerd
-// down with it.
-func (inv *Inventory) Run(ctx context.Context, envelopes <-chan *events.Envelope, errs <-chan error) {
+// ctx ends. When the subscription breaks it subscribes again and walks the
+// store again, so nothing missed in between goes unannounced. Panics are
+// contained: the inventory must never take containerd down with it.
+func (inv *Inventory) Run(ctx context.Context, subscribe Subscribe) {
 	defer func() {
 		if p := recover(); p != nil {
 			log.G(ctx).WithField("panic", p).WithField("stack", string(debug.Stack())).Error("p2p: inventory stopped")
 		}
 	}()
-
-	if err := inv.Rescan(ctx); err != nil {
-		log.G(ctx).WithError(err).Warn("p2p: initial content walk failed")
-	}
-	inv.queueAll()
-
 	go inv.announceLoop(ctx)
 
-	reannounce := time.NewTicker(inv.opts.ReannounceInterval)
-	defer reannounce.Stop()
-	var rescan <-chan time.Time
-	for {
+	backoff := time.Second
+	for first := true; ctx.Err() == nil; first = false {
+		sctx, cancel := context.WithCancel(ctx)
+		// Subscribe first, then walk: content created in between is seen twice, never missed.
+		envelopes, errs := subscribe(sctx)
+		if err := inv.Rescan(ctx); err != nil {
+			log.G(ctx).WithError(err).Warn("p2p: content walk failed")
+		}
+		if first {
+			inv.queueAll()
+		}
+		healthy := inv.follow(sctx, envelopes, errs)
+		cancel()
+		if ctx.Err() != nil {
+			return
+		}
+		if healthy {
+			backoff = time.Second
+		}
+		log.G(ctx).WithField("retry_in", backoff).Warn("p2p: event subscription lost, subscribing again")
 		select {
 		case <-ctx.Done():
 			return
+		case <-time.After(backoff):
+		}
+		backoff = min(2*backoff, 30*time.Second)
+	}
+}
+
+// follow applies events until the subscription ends. It reports whether the
+// subscription delivered anything, to reset the reconnect backoff.
+func (inv *Inventory) follow(ctx context.Context, envelopes <-chan *events.Envelope, errs <-chan error) bool {
+	reannounce := time.NewTicker(inv.opts.ReannounceInterval)
+	defer reannounce.Stop()
+	var rescan <-chan time.Time
+	delivered := false
+	for {
+		select {
+		case <-ctx.Done():
+			return delivered
 		case env, ok := <-envelopes:
 			if !ok {
-				return
+				return delivered
 			}
+			delivered = true
 			if inv.handle(ctx, env) && rescan == nil {
 				rescan = time.After(inv.opts.RescanDelay)
 			}
-		case err, ok := <-errs:
-			if ok && err != nil && !errors.Is(err, context.Canceled) {
+		case err := <-errs:
+			if err != nil && !errors.Is(err, context.Canceled) {
 				log.G(ctx).WithError(err).Warn("p2p: event subscription ended")
 			}
-			return
+			return delivered
 		case <-rescan:
 			rescan = nil
 			if err := inv.Rescan(ctx); err != nil {
@@ -185,8 +230,32 @@ func (inv *Inventory) handle(ctx context.Context, env *events.Envelope) bool {
 		if err != nil {
 			return false
 		}
+		// containerd verified it against its digest when it was committed.
+		inv.MarkVerified(dgst)
 		if inv.add(env.Namespace, dgst) {
 			inv.queue(dgst)
+		}
+		return false
+	case "/images/create", "/images/update":
+		if inv.opts.ReferenceKey == nil {
+			return false
+		}
+		ev, err := typeurl.UnmarshalAny(env.Event)
+		if err != nil {
+			return false
+		}
+		var name string
+		switch e := ev.(type) {
+		case *eventstypes.ImageCreate:
+			name = e.Name
+		case *eventstypes.ImageUpdate:
+			name = e.Name
+		}
+		if name == "" {
+			return false
+		}
+		if key := inv.opts.ReferenceKey(name); inv.add(env.Namespace, key) {
+			inv.queue(key)
 		}
 		return false
 	default:
@@ -194,9 +263,39 @@ func (inv *Inventory) handle(ctx context.Context, env *events.Envelope) bool {
 	}
 }
 
+// Verified reports whether dgst was checked against its digest since start.
+func (inv *Inventory) Verified(dgst digest.Digest) bool {
+	inv.mu.RLock()
+	defer inv.mu.RUnlock()
+	_, ok := inv.verified[dgst]
+	return ok
+}
+
+// MarkVerified records that the stored content of dgst matches it.
+func (inv *Inventory) MarkVerified(dgst digest.Digest) {
+	inv.mu.Lock()
+	inv.verified[dgst] = struct{}{}
+	delete(inv.corrupt, dgst)
+	inv.mu.Unlock()
+}
+
+// MarkCorrupt records that the stored content of dgst does not match it:
+// it is neither offered nor announced again until it is written anew.
+func (inv *Inventory) MarkCorrupt(dgst digest.Digest) {
+	inv.mu.Lock()
+	inv.corrupt[dgst] = struct{}{}
+	delete(inv.verified, dgst)
+	delete(inv.held, dgst)
+	delete(inv.pending, dgst)
+	inv.mu.Unlock()
+}
+
 func (inv *Inventory) add(ns string, dgst digest.Digest) (isNew bool) {
 	inv.mu.Lock()
 	defer inv.mu.Unlock()
+	if _, bad := inv.corrupt[dgst]; bad {
+		return false
+	}
 	nss, ok := inv.held[dgst]
 	if !ok {
 		nss = map[string]struct{}{}
@@ -228,8 +327,25 @@ func (inv *Inventory) Rescan(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		if inv.opts.Images == nil || inv.opts.ReferenceKey == nil {
+			continue
+		}
+		names, err := inv.opts.Images(nctx)
+		if err != nil {
+			return err
+		}
+		for _, name := range names {
+			key := inv.opts.ReferenceKey(name)
+			if held[key] == nil {
+				held[key] = map[string]struct{}{}
+			}
+			held[key][ns] = struct{}{}
+		}
 	}
 	inv.mu.Lock()
+	for d := range inv.corrupt {
+		delete(held, d)
+	}
 	var added []digest.Digest
 	for d := range held {
 		if _, ok := inv.held[d]; !ok {
@@ -241,6 +357,7 @@ func (inv *Inventory) Rescan(ctx context.Context) error {
 		if _, ok := held[d]; !ok {
 			removed++
 			delete(inv.pending, d)
+			delete(inv.verified, d)
 		}
 	}
 	inv.held = held

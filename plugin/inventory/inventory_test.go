@@ -2,6 +2,7 @@ package inventory
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -93,15 +94,37 @@ func contentCreated(t *testing.T, ns string, d digest.Digest) *events.Envelope {
 	return &events.Envelope{Namespace: ns, Topic: "/content/create", Event: any}
 }
 
-func run(t *testing.T, inv *Inventory) chan *events.Envelope {
-	envs := make(chan *events.Envelope)
-	errs := make(chan error)
+// fakeEvents is an event exchange whose subscriptions the test can break.
+type fakeEvents struct {
+	envs          chan *events.Envelope
+	errs          chan error
+	mu            sync.Mutex
+	subscriptions int
+}
+
+func (f *fakeEvents) subscribe(ctx context.Context) (<-chan *events.Envelope, <-chan error) {
+	f.mu.Lock()
+	f.subscriptions++
+	f.mu.Unlock()
+	return f.envs, f.errs
+}
+
+func (f *fakeEvents) count() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.subscriptions
+}
+
+func runWith(t *testing.T, inv *Inventory) *fakeEvents {
+	ev := &fakeEvents{envs: make(chan *events.Envelope), errs: make(chan error)}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	go func() { inv.Run(ctx, envs, errs); close(done) }()
+	go func() { inv.Run(ctx, ev.subscribe); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
-	return envs
+	return ev
 }
+
+func run(t *testing.T, inv *Inventory) chan *events.Envelope { return runWith(t, inv).envs }
 
 func TestAnnouncesWhatEveryNamespaceHoldsThenNewContent(t *testing.T) {
 	a, b, c := digest.FromString("a"), digest.FromString("b"), digest.FromString("c")
@@ -149,4 +172,40 @@ func TestDeletedContentStopsBeingAnnouncedAfterRescan(t *testing.T) {
 	if ann.count(b) != before {
 		t.Fatal("deleted content was announced again")
 	}
+}
+
+func TestImageNamesAreAnnouncedUnderTheirReferenceKey(t *testing.T) {
+	store := &fakeStore{held: map[string][]digest.Digest{"k8s.io": {digest.FromString("m")}}}
+	ann := &fakeAnnouncer{announced: map[digest.Digest]int{}}
+	key := func(name string) digest.Digest { return digest.FromString("ref:" + name) }
+	images := func(ctx context.Context) ([]string, error) {
+		if ns, _ := namespaces.Namespace(ctx); ns == "k8s.io" {
+			return []string{"registry.example/app:v1"}, nil
+		}
+		return nil, nil
+	}
+	inv := New(store, store.namespaces, ann, Options{Images: images, ReferenceKey: key})
+	envs := run(t, inv)
+	eventually(t, "reference announced", func() bool { return ann.count(key("registry.example/app:v1")) == 1 })
+
+	created, err := typeurl.MarshalAny(&eventstypes.ImageCreate{Name: "registry.example/app:v2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	envs <- &events.Envelope{Namespace: "k8s.io", Topic: "/images/create", Event: created}
+	eventually(t, "new reference announced", func() bool { return ann.count(key("registry.example/app:v2")) == 1 })
+}
+
+func TestLostEventStreamIsResubscribedAndTheStoreWalkedAgain(t *testing.T) {
+	a, missed := digest.FromString("a"), digest.FromString("created while events were lost")
+	store := &fakeStore{held: map[string][]digest.Digest{"default": {a}}}
+	ann := &fakeAnnouncer{announced: map[digest.Digest]int{}}
+	inv := New(store, store.namespaces, ann, Options{})
+	ev := runWith(t, inv)
+	eventually(t, "initial announcement", func() bool { return ann.count(a) == 1 })
+
+	store.set("default", a, missed)
+	ev.errs <- errors.New("exchange closed")
+	eventually(t, "resubscription", func() bool { return ev.count() == 2 })
+	eventually(t, "content missed during the outage to be announced", func() bool { return ann.count(missed) == 1 })
 }

@@ -14,12 +14,16 @@ import (
 	"time"
 
 	"github.com/containerd/containerd/v2/core/events"
+	"github.com/containerd/containerd/v2/core/images"
 	"github.com/containerd/containerd/v2/core/metadata"
 	"github.com/containerd/containerd/v2/core/transfer"
+	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/containerd/v2/plugins"
+	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
 	"github.com/containerd/plugin"
 	"github.com/containerd/plugin/registry"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/shoal-dev/shoal/plugin/contentserver"
@@ -90,10 +94,15 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 	}
 
 	store := db.ContentStore()
+	imageStore := metadata.NewImageStore(db)
 	inv := inventory.New(store, listNamespaces(db), rt, inventory.Options{
 		ReannounceInterval: cfg.ReannounceInterval.std(),
+		Images:             imageNames(imageStore),
+		ReferenceKey:       router.ReferenceKey,
 	})
-	server, err := peerhttp.Serve(rt.Host(), contentserver.New(store, inv))
+	server, err := peerhttp.Serve(rt.Host(),
+		contentserver.New(store, inv, &imageLookup{db: db, images: imageStore}, contentserver.Options{}),
+		cfg.IdleTimeout.std())
 	if err != nil {
 		rt.Close()
 		return nil, fmt.Errorf("serve content to peers: %w", err)
@@ -118,6 +127,7 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 		subscriber: subscriber,
 		fetcher: fetcher.New(rt, client, fetcher.Options{
 			Store:         store,
+			ReferenceKey:  router.ReferenceKey,
 			LookupTimeout: cfg.LookupTimeout.std(),
 			MaxProviders:  cfg.MaxProviders,
 		}),
@@ -141,9 +151,12 @@ type Service struct {
 // Start joins the peer network and starts following the content store, in
 // the background: containerd's start never waits for peers.
 func (s *Service) Start(context.Context) error {
-	envelopes, errs := s.subscriber.Subscribe(s.ctx, inventory.Filters...)
 	s.goSafe("router", s.router.Run)
-	s.goSafe("inventory", func(ctx context.Context) { s.inventory.Run(ctx, envelopes, errs) })
+	s.goSafe("inventory", func(ctx context.Context) {
+		s.inventory.Run(ctx, func(ctx context.Context) (<-chan *events.Envelope, <-chan error) {
+			return s.subscriber.Subscribe(ctx, inventory.Filters...)
+		})
+	})
 	return nil
 }
 
@@ -163,6 +176,11 @@ func (s *Service) PeerFirst(upstream transfer.Fetcher, ref string) transfer.Fetc
 	return s.fetcher.WrapFetcher(upstream, ref)
 }
 
+// ResolveFallback implements peertransfer.PeerFetcher.
+func (s *Service) ResolveFallback(ctx context.Context, ref string, upstreamErr error) (string, ocispec.Descriptor, error) {
+	return s.fetcher.ResolveFallback(ctx, ref, upstreamErr)
+}
+
 // Close stops everything the plugin started.
 func (s *Service) Close() error {
 	s.cancel()
@@ -180,6 +198,40 @@ func listNamespaces(db *metadata.DB) inventory.NamespaceLister {
 		})
 		return nss, err
 	}
+}
+
+func imageNames(is images.Store) inventory.ImageLister {
+	return func(ctx context.Context) ([]string, error) {
+		imgs, err := is.List(ctx)
+		if err != nil {
+			return nil, err
+		}
+		names := make([]string, 0, len(imgs))
+		for _, img := range imgs {
+			names = append(names, img.Name)
+		}
+		return names, nil
+	}
+}
+
+// imageLookup finds an image by name in any namespace.
+type imageLookup struct {
+	db     *metadata.DB
+	images images.Store
+}
+
+func (l *imageLookup) Lookup(ctx context.Context, name string) (string, ocispec.Descriptor, error) {
+	nss, err := listNamespaces(l.db)(ctx)
+	if err != nil {
+		return "", ocispec.Descriptor{}, err
+	}
+	for _, ns := range nss {
+		img, err := l.images.Get(namespaces.WithNamespace(ctx, ns), name)
+		if err == nil {
+			return ns, img.Target, nil
+		}
+	}
+	return "", ocispec.Descriptor{}, fmt.Errorf("image %s: %w", name, errdefs.ErrNotFound)
 }
 
 func (d Duration) std() time.Duration { return time.Duration(d) }

@@ -29,12 +29,17 @@ type Server struct {
 }
 
 // Serve starts serving handler on h under Protocol. The peer ID of the
-// caller is in r.RemoteAddr.
-func Serve(h host.Host, handler http.Handler) (*Server, error) {
-	ln, err := gostream.Listen(h, Protocol)
+// caller is in r.RemoteAddr. A peer that stops reading for idleTimeout has
+// its stream closed, so a slow or stuck reader cannot pin a handler.
+func Serve(h host.Host, handler http.Handler, idleTimeout time.Duration) (*Server, error) {
+	if idleTimeout <= 0 {
+		idleTimeout = 5 * time.Second
+	}
+	gl, err := gostream.Listen(h, Protocol)
 	if err != nil {
 		return nil, err
 	}
+	ln := &idleWriteListener{Listener: gl, idle: idleTimeout}
 	s := &Server{
 		ln: ln,
 		srv: &http.Server{
@@ -158,4 +163,30 @@ func (c *idleConn) Read(b []byte) (int, error) {
 		return 0, err
 	}
 	return c.Conn.Read(b)
+}
+
+type idleWriteListener struct {
+	net.Listener
+	idle time.Duration
+}
+
+func (l *idleWriteListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &idleWriteConn{Conn: c, idle: l.idle}, nil
+}
+
+// idleWriteConn fails a write that cannot hand a byte to the peer for idle.
+type idleWriteConn struct {
+	net.Conn
+	idle time.Duration
+}
+
+func (c *idleWriteConn) Write(b []byte) (int, error) {
+	if err := c.Conn.SetWriteDeadline(time.Now().Add(c.idle)); err != nil {
+		return 0, err
+	}
+	return c.Conn.Write(b)
 }

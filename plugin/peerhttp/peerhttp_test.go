@@ -25,7 +25,7 @@ func newHost(t *testing.T) host.Host {
 func connected(t *testing.T, handler http.Handler, opts ClientOptions) (*Client, peer.ID) {
 	t.Helper()
 	server, client := newHost(t), newHost(t)
-	srv, err := Serve(server, handler)
+	srv, err := Serve(server, handler, time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}

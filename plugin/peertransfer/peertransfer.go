@@ -18,6 +18,7 @@ import (
 	"github.com/containerd/log"
 	"github.com/containerd/plugin"
 	"github.com/containerd/plugin/registry"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 )
 
 // PeerFetcher is what the wrapper needs from the P2P plugin.
@@ -25,6 +26,10 @@ type PeerFetcher interface {
 	// PeerFirst returns a fetcher for image ref that tries peers before
 	// upstream.
 	PeerFirst(upstream transfer.Fetcher, ref string) transfer.Fetcher
+	// ResolveFallback is asked after the upstream failed to resolve ref.
+	// It resolves from peers when the upstream was unreachable, and
+	// otherwise returns upstreamErr.
+	ResolveFallback(ctx context.Context, ref string, upstreamErr error) (string, ocispec.Descriptor, error)
 }
 
 // Install re-registers every plugin, wrapping the local transfer service so
@@ -110,6 +115,21 @@ func (s *Service) Transfer(ctx context.Context, src, dst any, opts ...transfer.O
 type source struct {
 	transfer.ImageFetcher
 	peers PeerFetcher
+}
+
+// Resolve asks the upstream first, always: it holds the truth about tags
+// and checks the caller's credentials. Peers are asked only when it could
+// not be reached.
+func (s *source) Resolve(ctx context.Context) (string, ocispec.Descriptor, error) {
+	name, desc, err := s.ImageFetcher.Resolve(ctx)
+	if err == nil {
+		return name, desc, nil
+	}
+	image, ok := s.ImageFetcher.(interface{ Image() string })
+	if !ok {
+		return name, desc, err
+	}
+	return s.peers.ResolveFallback(ctx, image.Image(), err)
 }
 
 func (s *source) Fetcher(ctx context.Context, ref string) (transfer.Fetcher, error) {

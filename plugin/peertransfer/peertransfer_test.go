@@ -48,6 +48,10 @@ func (imageStore) Store(context.Context, ocispec.Descriptor, images.Store) ([]im
 
 type peersFirst struct{ wrapped []string }
 
+func (p *peersFirst) ResolveFallback(ctx context.Context, ref string, err error) (string, ocispec.Descriptor, error) {
+	return "", ocispec.Descriptor{}, err
+}
+
 func (p *peersFirst) PeerFirst(up transfer.Fetcher, ref string) transfer.Fetcher {
 	p.wrapped = append(p.wrapped, ref)
 	return up

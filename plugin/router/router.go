@@ -361,3 +361,10 @@ func (r *Router) waitRoutingTable(ctx context.Context) bool {
 func (r *Router) Close() error {
 	return errors.Join(r.dht.Close(), r.host.Close())
 }
+
+// ReferenceKey is the key under which the holders of an image reference
+// (registry/repository:tag) announce it, so a node can ask them what the
+// reference points to when its upstream is unreachable.
+func ReferenceKey(ref string) digest.Digest {
+	return digest.SHA256.FromString("shoal/reference/v1\x00" + ref)
+}
