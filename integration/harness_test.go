@@ -327,3 +327,14 @@ func (n *node) waitAnnounced(minCount int) {
 		return total >= minCount
 	})
 }
+
+// logContains reports whether any of the node's logs has s.
+func (n *node) logContains(s string) bool {
+	for _, l := range n.Logs() {
+		data, _ := os.ReadFile(l)
+		if strings.Contains(string(data), s) {
+			return true
+		}
+	}
+	return false
+}

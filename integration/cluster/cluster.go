@@ -76,6 +76,7 @@ func (p *Process) Stop() {
 		return
 	}
 	p.cmd.Process.Signal(syscall.SIGTERM)
+	p.cmd.Process.Signal(syscall.SIGCONT) // a frozen process must see the SIGTERM too
 	select {
 	case <-p.done:
 	case <-time.After(10 * time.Second):
@@ -202,6 +203,17 @@ func (n *Node) WaitReady(ctx context.Context) error {
 		}
 	}
 }
+
+// Signal sends sig to the running process.
+func (n *Node) Signal(sig os.Signal) error {
+	if n.proc == nil {
+		return errors.New("not started")
+	}
+	return n.proc.cmd.Process.Signal(sig)
+}
+
+// PID is the process ID of the running process.
+func (n *Node) PID() int { return n.proc.cmd.Process.Pid }
 
 // Stop stops the process.
 func (n *Node) Stop() {

@@ -12,6 +12,7 @@ import (
 	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 )
 
 // copyBufferSize matches the content store's own copy buffer.
@@ -33,6 +34,7 @@ func (pf *PeerFirst) ingest(ctx context.Context, src *sources) error {
 		wrote, err := pf.ingestOnce(ctx, src, ref)
 		if err == nil {
 			pf.logSources(ctx, wrote, time.Since(start))
+			go pf.discardCallerIngest(context.WithoutCancel(ctx), desc)
 			return nil
 		}
 		if !errdefs.IsFailedPrecondition(err) || len(wrote) == 0 {
@@ -101,6 +103,7 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 			}
 			return wrote, err
 		}
+		logger.WithFields(log.Fields{"peer": from, "offset": offset}).Debug("p2p: receiving blob")
 		n, err := io.CopyBuffer(w, io.LimitReader(body, desc.Size-offset), buf)
 		body.Close()
 		wrote[from] += n
@@ -153,4 +156,31 @@ func keys(m map[peer.ID]int64) []string {
 		out = append(out, p.String())
 	}
 	return out
+}
+
+// discardCallerIngest removes the ingest containerd opened for desc before
+// it asked us for the bytes: the blob is committed, so that ingest stays
+// empty. containerd closes it right after our answer; until then its ref is
+// locked and the attempt is repeated, for a bounded time.
+func (pf *PeerFirst) discardCallerIngest(ctx context.Context, desc ocispec.Descriptor) {
+	defer func() {
+		if p := recover(); p != nil {
+			log.G(ctx).WithField("panic", p).Error("p2p: ingest cleanup failed")
+		}
+	}()
+	ref := remotes.MakeRefKey(ctx, desc)
+	for i := 0; i < 100; i++ {
+		w, err := pf.f.opts.Store.Writer(ctx, content.WithRef(ref))
+		if err == nil {
+			w.Close()
+			if err := pf.f.opts.Store.Abort(ctx, ref); err != nil && !errdefs.IsNotFound(err) {
+				log.G(ctx).WithError(err).WithField("ref", ref).Debug("p2p: could not remove the unused ingest")
+			}
+			return
+		}
+		if !errdefs.IsUnavailable(err) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

@@ -1,0 +1,329 @@
+package integration
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/containerd/containerd/v2/client"
+	"github.com/containerd/containerd/v2/pkg/namespaces"
+	"github.com/opencontainers/go-digest"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+)
+
+// blobPath is where a node's content store keeps a blob.
+func (n *node) blobPath(d digest.Digest) string {
+	return filepath.Join(n.Dir(), "root", "io.containerd.content.v1.content", "blobs", d.Algorithm().String(), d.Encoded())
+}
+
+// requireIntact checks, from the node's disk, that every blob of im is
+// stored and matches its digest, and that no partial ingest is left.
+func (n *node) requireIntact(im testImage) {
+	n.t.Helper()
+	for _, b := range append(im.Blobs, im.Manifest) {
+		f, err := os.Open(n.blobPath(b.Digest))
+		if err != nil {
+			n.t.Fatalf("%s: blob %s missing: %v", n.name, b.Digest, err)
+		}
+		h := sha256.New()
+		size, err := io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			n.t.Fatal(err)
+		}
+		if got := "sha256:" + hex.EncodeToString(h.Sum(nil)); got != b.Digest.String() || size != b.Size {
+			n.t.Fatalf("%s: stored blob %s hashes to %s (%d bytes)", n.name, b.Digest, got, size)
+		}
+	}
+	c, err := client.New(n.Socket)
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	defer c.Close()
+	for _, ns := range []string{"default", "k8s.io"} {
+		active, err := c.ContentStore().ListStatuses(namespaces.WithNamespace(context.Background(), ns))
+		if err != nil {
+			n.t.Fatal(err)
+		}
+		if len(active) != 0 {
+			n.t.Fatalf("%s: %d partial ingests left in %s: %+v", n.name, len(active), ns, active)
+		}
+	}
+}
+
+func (im testImage) largest() ocispec.Descriptor {
+	var big ocispec.Descriptor
+	for _, b := range im.Blobs {
+		if b.Size > big.Size {
+			big = b
+		}
+	}
+	return big
+}
+
+// upstreamGets counts GETs of one blob in the registry's access log.
+func (u *upstream) blobGets(repo string, d digest.Digest) int {
+	return u.countRequests(func(path string) bool { return path == "/v2/"+repo+"/blobs/"+d.String() })
+}
+
+// servingPeer waits until n's log shows it receiving blob d from a peer,
+// and returns that peer's ID.
+func (n *node) servingPeer(d digest.Digest) string {
+	n.t.Helper()
+	re := regexp.MustCompile(`digest="?` + regexp.QuoteMeta(d.String()) + `"?.*msg="p2p: receiving blob".*|msg="p2p: receiving blob".*digest="?` + regexp.QuoteMeta(d.String()))
+	peerRE := regexp.MustCompile(`peer=(\S+)`)
+	var id string
+	waitFor(n.t, 60*time.Second, n.name+" to start receiving "+d.String(), func() bool {
+		data, _ := os.ReadFile(n.Logs()[len(n.Logs())-1])
+		for _, line := range strings.Split(string(data), "\n") {
+			if re.MatchString(line) {
+				if m := peerRE.FindStringSubmatch(line); m != nil && m[1] != "" {
+					id = strings.Trim(m[1], `"`)
+					return true
+				}
+			}
+		}
+		return false
+	})
+	return id
+}
+
+// ingestProgress is how far n has written its ingest of d.
+func (n *node) ingestProgress(d digest.Digest) (offset, total int64) {
+	c, err := client.New(n.Socket)
+	if err != nil {
+		return 0, 0
+	}
+	defer c.Close()
+	active, _ := c.ContentStore().ListStatuses(namespaces.WithNamespace(context.Background(), "default"))
+	for _, st := range active {
+		// The fetcher's own ingest, not the one containerd opened and left empty.
+		if strings.HasPrefix(st.Ref, "p2p-") && strings.Contains(st.Ref, d.String()) {
+			return st.Offset, st.Total
+		}
+	}
+	return 0, 0
+}
+
+var logTimeRE = regexp.MustCompile(`time="([^"]+)"`)
+
+// logTime is the time of the first line of n's current log containing s.
+func (n *node) logTime(s string) (time.Time, bool) {
+	data, _ := os.ReadFile(n.Logs()[len(n.Logs())-1])
+	for _, line := range strings.Split(string(data), "\n") {
+		if !strings.Contains(line, s) {
+			continue
+		}
+		if m := logTimeRE.FindStringSubmatch(line); m != nil {
+			if t, err := time.Parse(time.RFC3339Nano, m[1]); err == nil {
+				return t, true
+			}
+		}
+	}
+	return time.Time{}, false
+}
+
+// pullAsync starts a ctr pull and returns a channel with its result.
+func (n *node) pullAsync(ref string, timeout time.Duration) <-chan error {
+	done := make(chan error, 1)
+	go func() {
+		out, err := n.ctrErr(timeout, "image", "pull", "--plain-http", ref)
+		if err != nil {
+			err = &pullError{err: err, out: out}
+		}
+		done <- err
+	}()
+	return done
+}
+
+type pullError struct {
+	err error
+	out string
+}
+
+func (e *pullError) Error() string { return e.err.Error() + ": " + e.out }
+
+// failoverCase: a peer dies (or freezes) while B is receiving a large layer
+// from it; another holder has it too. B must finish from that holder at the
+// offset it reached, without the upstream.
+func testMidBlobFailover(t *testing.T, sig syscall.Signal) {
+	reg := startRegistry(t)
+	const idle = "2s"
+	extra := `  idle_timeout = "` + idle + `"`
+	a := startNode(t, "A", nodeOptions{extra: extra})
+	c := startNode(t, "C", nodeOptions{bootstrap: []string{a.bootstrapAddr()}, extra: extra})
+	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}, extra: extra})
+	im := pushImage(t, reg.Addr, "failover/"+strings.ToLower(sig.String()[:4]), "v1", 256<<20, 1<<20)
+	a.pull(im.Ref)
+	c.pull(im.Ref)
+	a.waitAnnounced(len(im.Blobs) + 1)
+	c.waitAnnounced(len(im.Blobs) + 1)
+	names := map[string]*node{a.peerID(): a, c.peerID(): c}
+
+	big := im.largest()
+	before := reg.blobRequests(im.Repo)
+	start := time.Now()
+	done := b.pullAsync(im.Ref, 3*time.Minute)
+	servingID := b.servingPeer(big.Digest)
+	serving := names[servingID]
+	if serving == nil {
+		t.Fatalf("B receives from unknown peer %q", servingID)
+	}
+	waitFor(t, 60*time.Second, "B to be part-way through the layer", func() bool {
+		off, total := b.ingestProgress(big.Digest)
+		return off > 0 && off < total
+	})
+	off, total := b.ingestProgress(big.Digest)
+	if err := serving.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	hit := time.Now()
+	t.Logf("%s sent to %s at %d of %d bytes", sig, serving.name, off, total)
+	if err := <-done; err != nil {
+		t.Fatalf("B's pull failed after %s of its peer: %v", sig, err)
+	}
+	t.Logf("B's pull finished %s after %s of the serving peer (whole pull %s; idle_timeout %s)",
+		time.Since(hit).Round(time.Millisecond), sig, time.Since(start).Round(time.Millisecond), idle)
+	if at, ok := b.logTime("continuing elsewhere"); ok {
+		t.Logf("failover: B switched sources %s after %s", at.Sub(hit).Round(time.Millisecond), sig)
+	} else {
+		t.Fatal("B's log shows no switch of source")
+	}
+	if n := reg.blobRequests(im.Repo) - before; n != 0 {
+		t.Fatalf("B made %d upstream blob requests, want 0: the other holder has the layer", n)
+	}
+	b.requireIntact(im)
+}
+
+func TestPeerKilledMidBlobIsReplacedByAnotherHolder(t *testing.T) {
+	testMidBlobFailover(t, syscall.SIGKILL)
+}
+
+func TestPeerFrozenMidBlobIsAbandonedAfterIdleTimeout(t *testing.T) {
+	testMidBlobFailover(t, syscall.SIGSTOP)
+}
+
+func TestCorruptBlobOnPeerDiskNeverReachesAnotherStore(t *testing.T) {
+	reg := startRegistry(t)
+	a := startNode(t, "A", nodeOptions{})
+	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	im := pushImage(t, reg.Addr, "failover/corrupt", "v1", 16<<20, 2<<20)
+	a.pull(im.Ref)
+	a.waitAnnounced(len(im.Blobs) + 1)
+
+	// Flip bytes in the middle of A's copy of the large layer, same size.
+	big := im.largest()
+	f, err := os.OpenFile(a.blobPath(big.Digest), os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte("rotten bytes"), big.Size/2); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	// A does not know yet (it verified the blob when it pulled it), so it
+	// serves the bad bytes; B must catch them and fetch the layer upstream.
+	gets := reg.blobGets(im.Repo, big.Digest)
+	b.pull(im.Ref)
+	b.requireIntact(im)
+	if n := reg.blobGets(im.Repo, big.Digest) - gets; n != 1 {
+		t.Fatalf("B fetched the corrupted layer upstream %d times, want 1", n)
+	}
+
+	// After a restart A has not verified what it holds, checks it when first
+	// asked, and refuses to serve the corrupt layer. (B, which holds a good
+	// copy now, leaves, so A is the only provider.)
+	b.stop()
+	a.restart()
+	c := startNode(t, "C", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	a.waitAnnounced(len(im.Blobs))
+	gets = reg.blobGets(im.Repo, big.Digest)
+	c.pull(im.Ref)
+	c.requireIntact(im)
+	if n := reg.blobGets(im.Repo, big.Digest) - gets; n != 1 {
+		t.Fatalf("C fetched the corrupted layer upstream %d times, want 1", n)
+	}
+	if !a.logContains("stored blob does not match its digest") {
+		t.Fatal("A did not detect its corrupt blob when asked for it")
+	}
+}
+
+func TestProviderThatDeletedTheContentCostsOneRoundTrip(t *testing.T) {
+	reg := startRegistry(t)
+	a := startNode(t, "A", nodeOptions{})
+	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	im := pushImage(t, reg.Addr, "failover/deleted", "v1", 6<<20, 1<<20)
+	a.pull(im.Ref)
+	a.waitAnnounced(len(im.Blobs) + 1)
+	// A's records stay in the DHT; its content goes.
+	a.ctr("image", "rm", "--sync", im.Ref)
+	args := []string{"content", "rm"}
+	for _, d := range append(im.Blobs, im.Manifest) {
+		args = append(args, d.Digest.String())
+	}
+	a.ctrErr(time.Minute, args...) // some may be gone already
+
+	before := reg.blobRequests(im.Repo)
+	start := time.Now()
+	b.pull(im.Ref)
+	t.Logf("B pulled in %s with a stale provider record for every blob", time.Since(start).Round(time.Millisecond))
+	if n := reg.blobRequests(im.Repo) - before; n != len(im.Blobs) {
+		t.Fatalf("B made %d upstream blob requests, want %d", n, len(im.Blobs))
+	}
+	b.requireIntact(im)
+}
+
+func TestPullsByTagAndByDigestSucceedFromPeersWhileUpstreamIsDown(t *testing.T) {
+	reg := startRegistry(t)
+	a := startNode(t, "A", nodeOptions{})
+	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	c := startNode(t, "C", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	im := pushImage(t, reg.Addr, "outage/app", "v1", 5<<20, 3<<20)
+	a.pull(im.Ref)
+	a.waitAnnounced(len(im.Blobs) + 2) // blobs, manifest and the reference
+	reg.stop()
+
+	start := time.Now()
+	b.pull(im.Ref)
+	t.Logf("B pulled by tag in %s with the upstream down", time.Since(start).Round(time.Millisecond))
+	b.requireIntact(im)
+	if !strings.Contains(b.ctr("image", "ls", "-q"), im.Ref) {
+		t.Fatal("B does not have the image by its tag")
+	}
+
+	byDigest := reg.Addr + "/" + im.Repo + "@" + im.Manifest.Digest.String()
+	start = time.Now()
+	c.pull(byDigest)
+	t.Logf("C pulled by digest in %s with the upstream down", time.Since(start).Round(time.Millisecond))
+	c.requireIntact(im)
+}
+
+func TestNobodyHoldsItAndUpstreamDownFailsFastAndSaysWhy(t *testing.T) {
+	reg := startRegistry(t)
+	a := startNode(t, "A", nodeOptions{})
+	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	im := pushImage(t, reg.Addr, "outage/nobody", "v1", 1<<20)
+	reg.stop()
+
+	start := time.Now()
+	out, err := b.ctrErr(2*time.Minute, "image", "pull", "--plain-http", im.Ref)
+	took := time.Since(start)
+	if err == nil {
+		t.Fatal("pull succeeded with the upstream down and no peer holding the image")
+	}
+	t.Logf("pull failed after %s: %s", took.Round(time.Millisecond), strings.TrimSpace(out))
+	for _, want := range []string{im.Ref, "upstream unreachable", "no peer holds"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("error does not say %q", want)
+		}
+	}
+}
