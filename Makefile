@@ -19,7 +19,7 @@ TOOLS_DIR        := $(CURDIR)/_tools
 REGISTRY_VERSION := v3.1.2
 REGISTRY_BIN     := $(TOOLS_DIR)/registry-$(REGISTRY_VERSION)/registry
 
-.PHONY: all build demo test test-unit test-integration tools bench clean vet
+.PHONY: all build demo test test-unit test-integration tools bench clean vet fuzz
 
 all: build
 
@@ -53,7 +53,18 @@ vet:
 demo: build
 	./bin/shoal demo --bin ./bin
 
-test: test-unit test-integration
+test: test-unit fuzz test-integration
+
+# Every parser of network input has a fuzz target; CI runs each briefly.
+FUZZTIME    ?= 10s
+FUZZ_TARGETS := contentserver:FuzzServeHTTP contentserver:FuzzValidRange router:FuzzParseBootstrapPeer fetcher:FuzzHeadManifest
+
+fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; fn=$${t##*:}; \
+		echo "fuzz $$fn ($$pkg) for $(FUZZTIME)"; \
+		$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) ./plugin/$$pkg || exit 1; \
+	done
 
 test-unit:
 	$(GO) test -race -count=1 ./plugin/... ./cmd/...

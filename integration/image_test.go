@@ -16,6 +16,7 @@ type testImage struct {
 	Repo     string
 	Manifest ocispec.Descriptor
 	Blobs    []ocispec.Descriptor // config and layers
+	Data     *cluster.Image
 }
 
 // pushImage generates an image with random layers of the given sizes and
@@ -30,7 +31,7 @@ func pushImage(t *testing.T, addr, repo, tag string, layerSizes ...int) testImag
 	if err := im.Push(context.Background(), ref); err != nil {
 		t.Fatal(err)
 	}
-	out := testImage{Ref: ref, Repo: repo, Manifest: im.Manifest.Desc}
+	out := testImage{Ref: ref, Repo: repo, Manifest: im.Manifest.Desc, Data: im}
 	for _, b := range im.Blobs() {
 		out.Blobs = append(out.Blobs, b.Desc)
 	}

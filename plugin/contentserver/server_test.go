@@ -46,12 +46,12 @@ func (f *fakeLocator) MarkCorrupt(d digest.Digest) {
 	f.mu.Unlock()
 }
 
-func newTestServer(t *testing.T, blobs ...string) (*Server, []digest.Digest) {
+func newTestServer(t testing.TB, blobs ...string) (*Server, []digest.Digest) {
 	s, d, _ := newTestServerIn(t, t.TempDir(), blobs...)
 	return s, d
 }
 
-func newTestServerIn(t *testing.T, root string, blobs ...string) (*Server, []digest.Digest, *fakeLocator) {
+func newTestServerIn(t testing.TB, root string, blobs ...string) (*Server, []digest.Digest, *fakeLocator) {
 	t.Helper()
 	store, err := local.NewStore(root)
 	if err != nil {

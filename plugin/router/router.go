@@ -22,6 +22,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/core/peerstore"
 	"github.com/libp2p/go-libp2p/core/protocol"
+	rcmgr "github.com/libp2p/go-libp2p/p2p/host/resource-manager"
 	"github.com/libp2p/go-libp2p/p2p/muxer/yamux"
 	"github.com/libp2p/go-libp2p/p2p/net/connmgr"
 	libp2ptls "github.com/libp2p/go-libp2p/p2p/security/tls"
@@ -54,6 +55,31 @@ type Options struct {
 	// StartupGrace is how long a lookup made right after start waits for the
 	// first bootstrap round to finish before answering "no peers".
 	StartupGrace time.Duration
+	// StreamLimits cap inbound streams of protocols served beside the DHT,
+	// per peer and in all (libp2p's resource manager enforces them).
+	StreamLimits []StreamLimit
+}
+
+// StreamLimit caps the inbound streams of one protocol.
+type StreamLimit struct {
+	Protocol protocol.ID
+	PerPeer  int
+	Total    int
+}
+
+// resourceManager is libp2p's default, plus the configured stream limits.
+func resourceManager(limits []StreamLimit) (network.ResourceManager, error) {
+	cfg := rcmgr.DefaultLimits
+	libp2p.SetDefaultServiceLimits(&cfg)
+	for _, l := range limits {
+		cfg.AddProtocolLimit(l.Protocol, rcmgr.BaseLimit{
+			Streams: 2 * l.Total, StreamsInbound: l.Total, StreamsOutbound: l.Total, Memory: 256 << 20,
+		}, rcmgr.BaseLimitIncrease{})
+		cfg.AddProtocolPeerLimit(l.Protocol, rcmgr.BaseLimit{
+			Streams: 2 * l.PerPeer, StreamsInbound: l.PerPeer, StreamsOutbound: l.PerPeer, Memory: 64 << 20,
+		}, rcmgr.BaseLimitIncrease{})
+	}
+	return rcmgr.NewResourceManager(rcmgr.NewFixedLimiter(cfg.AutoScale()))
 }
 
 // Router is the node's place in the peer network.
@@ -92,8 +118,13 @@ func New(ctx context.Context, opts Options) (*Router, error) {
 	if err != nil {
 		return nil, err
 	}
+	rm, err := resourceManager(opts.StreamLimits)
+	if err != nil {
+		return nil, fmt.Errorf("resource manager: %w", err)
+	}
 	h, err := libp2p.New(
 		libp2p.Identity(opts.Key),
+		libp2p.ResourceManager(rm),
 		libp2p.ListenAddrStrings(opts.ListenAddrs...),
 		// TCP+TLS+yamux: the fastest secure stack measured here, and the only
 		// one that also works with a private-network key.
