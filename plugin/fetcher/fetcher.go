@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
@@ -41,6 +42,7 @@ type Upstream interface {
 // Store is where layers from peers are written and verified.
 type Store interface {
 	content.Ingester
+	Status(ctx context.Context, ref string) (content.Status, error)
 	Abort(ctx context.Context, ref string) error
 }
 
@@ -73,7 +75,12 @@ type Fetcher struct {
 	opts      Options
 	penalties *penaltyBox
 	stats     Stats
+	// background tracks clean-ups that outlive a Fetch.
+	background sync.WaitGroup
 }
+
+// Close waits for background clean-ups to finish (they are bounded).
+func (f *Fetcher) Close() { f.background.Wait() }
 
 // New returns a Fetcher.
 func New(finder Finder, client PeerClient, opts Options) *Fetcher {

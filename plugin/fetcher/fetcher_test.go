@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
+	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/containerd/v2/plugins/content/local"
 	"github.com/containerd/errdefs"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -143,7 +144,7 @@ func fetchAll(t *testing.T, f *Fetcher, up *fakeUpstream, d ocispec.Descriptor) 
 }
 
 func fetch(f *Fetcher, up *fakeUpstream, d ocispec.Descriptor) ([]byte, error) {
-	ctx := context.Background()
+	ctx := namespaces.WithNamespace(context.Background(), "default")
 	rc, err := f.WrapFetcher(up, "registry.example/team/app:v1").Fetch(ctx, d)
 	if errdefs.IsAlreadyExists(err) && f.opts.Store != nil {
 		return content.ReadBlob(ctx, f.opts.Store.(content.Provider), d)
@@ -158,7 +159,7 @@ func fetch(f *Fetcher, up *fakeUpstream, d ocispec.Descriptor) ([]byte, error) {
 func TestNoProviderGoesUpstream(t *testing.T) {
 	data := randomBytes(t, 100)
 	up := &fakeUpstream{data: data}
-	f := New(fakeFinder{}, &fakeClient{}, Options{})
+	f := newFetcher(t, fakeFinder{}, &fakeClient{}, Options{})
 	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageConfig)); !bytes.Equal(got, data) || up.calls != 1 {
 		t.Fatalf("upstream calls %d, data ok %v", up.calls, bytes.Equal(got, data))
 	}
@@ -169,7 +170,7 @@ func TestSmallObjectFromPeerIsVerifiedAndCorruptPeerSkipped(t *testing.T) {
 	corrupt := bytes.ToUpper(data)
 	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(corrupt), peerB: serves(data)}}
 	up := &fakeUpstream{data: data}
-	f := New(fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{})
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{})
 	got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageManifest))
 	if !bytes.Equal(got, data) {
 		t.Fatalf("got %q", got)
@@ -187,7 +188,7 @@ func TestSmallObjectCorruptEverywhereComesFromUpstream(t *testing.T) {
 	wrong := randomBytes(t, 500)
 	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(wrong), peerB: serves(wrong[:100])}}
 	up := &fakeUpstream{data: data}
-	f := New(fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{})
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{})
 	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageConfig)); !bytes.Equal(got, data) || up.calls != 1 {
 		t.Fatalf("upstream calls %d", up.calls)
 	}
@@ -201,7 +202,7 @@ func TestLargeBlobContinuesFromNextPeerAtTheOffset(t *testing.T) {
 		peerC: serves(data),
 	}}
 	up := &fakeUpstream{data: data}
-	f := New(fakeFinder{providers: []peer.ID{peerA, peerB, peerC}}, client, Options{InMemoryLimit: 1024, Store: newStore(t)})
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB, peerC}}, client, Options{InMemoryLimit: 1024, Store: newStore(t)})
 	got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer))
 	if !bytes.Equal(got, data) {
 		t.Fatal("blob content differs")
@@ -219,7 +220,7 @@ func TestLargeBlobFinishesUpstreamWhenEveryPeerFails(t *testing.T) {
 	data := randomBytes(t, 64<<10)
 	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: breaksAfter(data, 5000), peerB: breaksAfter(data, 7000)}}
 	up := &fakeUpstream{data: data}
-	f := New(fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: newStore(t)})
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: newStore(t)})
 	got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer))
 	if !bytes.Equal(got, data) {
 		t.Fatal("blob content differs")
@@ -234,7 +235,7 @@ func TestCorruptLayerIsDiscardedPenalizedAndFetchedElsewhere(t *testing.T) {
 	wrong := randomBytes(t, len(data)) // same size, other bytes
 	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(wrong), peerB: serves(data)}}
 	store := newStore(t)
-	f := New(fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: store})
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: store})
 	d := desc(data, ocispec.MediaTypeImageLayer)
 	if got := fetchAll(t, f, &fakeUpstream{}, d); !bytes.Equal(got, data) {
 		t.Fatal("blob content differs")
@@ -260,7 +261,7 @@ func TestNothingUnverifiedStaysWhenEverySourceFails(t *testing.T) {
 	data := randomBytes(t, 64<<10)
 	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(randomBytes(t, len(data))), peerB: breaksAfter(data, 100)}}
 	store := newStore(t)
-	f := New(fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: store})
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: store})
 	if _, err := fetch(f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); err == nil {
 		t.Fatal("fetch succeeded without any good source")
 	} else if !strings.Contains(err.Error(), "registry.example/team/app:v1") {
@@ -282,7 +283,7 @@ func TestSlowFirstProviderIsHedged(t *testing.T) {
 		return nil, req.Context().Err()
 	}
 	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: slow, peerB: serves(data)}}
-	f := New(fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: newStore(t), HedgeDelay: 20 * time.Millisecond})
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: newStore(t), HedgeDelay: 20 * time.Millisecond})
 	if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
 		t.Fatal("blob content differs")
 	}
@@ -312,7 +313,7 @@ func TestPenaltyBoxIsBoundedAndExpires(t *testing.T) {
 func TestContentPeersCannotAddressGoesUpstream(t *testing.T) {
 	data := randomBytes(t, 100)
 	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(data)}}
-	f := New(fakeFinder{providers: []peer.ID{peerA}}, client, Options{})
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, Options{})
 	foreign := desc(data, ocispec.MediaTypeImageLayer)
 	foreign.URLs = []string{"https://example.invalid/layer"}
 	sha512 := desc(data, ocispec.MediaTypeImageLayer)
@@ -336,10 +337,16 @@ func TestRequestNamesRepositoryAndRegistry(t *testing.T) {
 		gotURL = req.URL.RequestURI()
 		return serves(data)(req)
 	}}}
-	f := New(fakeFinder{providers: []peer.ID{peerA}}, client, Options{})
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, Options{})
 	fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageConfig))
 	want := "/v2/team/app/blobs/" + digest.FromBytes(data).String() + "?ns=registry.example"
 	if gotURL != want {
 		t.Fatalf("request %q, want %q", gotURL, want)
 	}
+}
+
+func newFetcher(t *testing.T, finder Finder, client PeerClient, opts Options) *Fetcher {
+	f := New(finder, client, opts)
+	t.Cleanup(f.Close)
+	return f
 }

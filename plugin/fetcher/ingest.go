@@ -34,7 +34,11 @@ func (pf *PeerFirst) ingest(ctx context.Context, src *sources) error {
 		wrote, err := pf.ingestOnce(ctx, src, ref)
 		if err == nil {
 			pf.logSources(ctx, wrote, time.Since(start))
-			go pf.discardCallerIngest(context.WithoutCancel(ctx), desc)
+			pf.f.background.Add(1)
+			go func() {
+				defer pf.f.background.Done()
+				pf.discardCallerIngest(context.WithoutCancel(ctx), desc)
+			}()
 			return nil
 		}
 		if !errdefs.IsFailedPrecondition(err) || len(wrote) == 0 {
@@ -170,6 +174,9 @@ func (pf *PeerFirst) discardCallerIngest(ctx context.Context, desc ocispec.Descr
 	}()
 	ref := remotes.MakeRefKey(ctx, desc)
 	for i := 0; i < 100; i++ {
+		if _, err := pf.f.opts.Store.Status(ctx, ref); errdefs.IsNotFound(err) {
+			return // never opened, or already gone
+		}
 		w, err := pf.f.opts.Store.Writer(ctx, content.WithRef(ref))
 		if err == nil {
 			w.Close()

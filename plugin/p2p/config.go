@@ -34,6 +34,10 @@ type Config struct {
 	// MaxProviders is how many peers are tried for a blob before the
 	// upstream. Default 3.
 	MaxProviders int `toml:"max_providers"`
+	// HedgeDelay: when the first provider has not answered after this
+	// long, the next one is asked too and the first to answer wins.
+	// Default 300ms.
+	HedgeDelay Duration `toml:"hedge_delay"`
 }
 
 func defaultConfig() *Config {
@@ -47,6 +51,7 @@ func defaultConfig() *Config {
 		ProviderTTL:        Duration(30 * time.Minute),
 		ReannounceInterval: Duration(10 * time.Minute),
 		MaxProviders:       3,
+		HedgeDelay:         Duration(300 * time.Millisecond),
 	}
 }
 
@@ -54,6 +59,7 @@ func (c *Config) validate() error {
 	for name, d := range map[string]Duration{
 		"lookup_timeout": c.LookupTimeout, "startup_grace": c.StartupGrace, "dial_timeout": c.DialTimeout,
 		"idle_timeout": c.IdleTimeout, "provider_ttl": c.ProviderTTL, "reannounce_interval": c.ReannounceInterval,
+		"hedge_delay": c.HedgeDelay,
 	} {
 		if d < 0 {
 			return fmt.Errorf("%s must not be negative", name)

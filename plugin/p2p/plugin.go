@@ -130,6 +130,7 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 			ReferenceKey:  router.ReferenceKey,
 			LookupTimeout: cfg.LookupTimeout.std(),
 			MaxProviders:  cfg.MaxProviders,
+			HedgeDelay:    cfg.HedgeDelay.std(),
 		}),
 	}
 	log.G(ic.Context).WithField("peer_id", rt.ID()).WithField("addresses", rt.Addrs()).Info("p2p: peer mirror listening")
@@ -184,8 +185,10 @@ func (s *Service) ResolveFallback(ctx context.Context, ref string, upstreamErr e
 // Close stops everything the plugin started.
 func (s *Service) Close() error {
 	s.cancel()
+	err := errors.Join(s.server.Close(), s.router.Close())
 	s.client.Close()
-	return errors.Join(s.server.Close(), s.router.Close())
+	s.fetcher.Close()
+	return err
 }
 
 func listNamespaces(db *metadata.DB) inventory.NamespaceLister {
