@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-
+	"sync"
 	"testing"
 	"time"
 
@@ -164,6 +164,39 @@ type nodeOptions struct {
 	bootstrap []string
 	extra     string // appended to the config
 	binary    string // default: bin/containerd
+	// networkKey is the key file; default: one key shared by the test's nodes.
+	networkKey string
+}
+
+var (
+	testKeysMu sync.Mutex
+	testKeys   = map[*testing.T]string{}
+)
+
+// networkKey is the private-network key shared by the nodes of one test.
+func networkKey(t *testing.T) string {
+	testKeysMu.Lock()
+	defer testKeysMu.Unlock()
+	if k, ok := testKeys[t]; ok {
+		return k
+	}
+	k := newNetworkKey(t)
+	testKeys[t] = k
+	t.Cleanup(func() {
+		testKeysMu.Lock()
+		delete(testKeys, t)
+		testKeysMu.Unlock()
+	})
+	return k
+}
+
+// newNetworkKey writes a fresh key, for a node that must not join the others.
+func newNetworkKey(t *testing.T) string {
+	path := filepath.Join(shortTempDir(t, "key-"), "swarm.key")
+	if err := cluster.WriteNetworkKey(path); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // node is a cluster.Node bound to a test: failures end the test, and the
@@ -183,9 +216,13 @@ func newNode(t *testing.T, name string, opts nodeOptions) *node {
 		bin = filepath.Join(binDir, "containerd")
 	}
 	dir := shortTempDir(t, "node-")
+	key := opts.networkKey
+	if key == "" {
+		key = networkKey(t)
+	}
 	cn, err := cluster.NewNode(cluster.NodeConfig{
 		Name: name, Dir: dir, Containerd: bin, Ctr: filepath.Join(binDir, "ctr"),
-		P2PPort: freePort(t), Bootstrap: opts.bootstrap, Extra: opts.extra,
+		P2PPort: freePort(t), Bootstrap: opts.bootstrap, Extra: opts.extra, NetworkKey: key,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -21,6 +21,7 @@ import (
 	ma "github.com/multiformats/go-multiaddr"
 
 	"github.com/shoal-dev/shoal/integration/cluster"
+	"github.com/shoal-dev/shoal/plugin/netkey"
 	"github.com/shoal-dev/shoal/plugin/peerhttp"
 )
 
@@ -56,7 +57,11 @@ func peerClient(t *testing.T, n *node) (*peerhttp.Client, peer.ID) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := libp2p.New(libp2p.ListenAddrStrings("/ip4/127.0.0.1/tcp/0"), libp2p.DisableRelay())
+	psk, err := netkey.Load(networkKey(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := libp2p.New(libp2p.ListenAddrStrings("/ip4/127.0.0.1/tcp/0"), libp2p.DisableRelay(), libp2p.PrivateNetwork(psk))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,6 +48,11 @@ func runDemo(ctx context.Context, args []string) error {
 	}
 	fmt.Printf("Shoal demo: %d nodes on 127.0.0.1, working directory %s\n", *nodes, work)
 
+	keyPath := filepath.Join(work, "network.key")
+	if err := cluster.WriteNetworkKey(keyPath); err != nil {
+		return err
+	}
+
 	sizes := make([]int, *layers)
 	for i := range sizes {
 		sizes[i] = *layerMiB << 20
@@ -87,7 +92,7 @@ func runDemo(ctx context.Context, args []string) error {
 		}
 		n, err := cluster.NewNode(cluster.NodeConfig{
 			Name: fmt.Sprintf("node%d", i+1), Dir: dir, Containerd: containerd, Ctr: ctr,
-			P2PPort: port, Bootstrap: boot,
+			P2PPort: port, Bootstrap: boot, NetworkKey: keyPath,
 		})
 		if err != nil {
 			return err

@@ -12,7 +12,8 @@ import (
 const usage = `usage: shoal <command> [flags]
 
 commands:
-  demo      run three nodes and a registry on loopback and show where every byte of a pull came from
+  network-key [-o FILE]   write a new private-network key (swarm-key format) to FILE (mode 0600) or stdout
+  demo                    run three nodes and a registry on loopback and show where every byte of a pull came from
 `
 
 func main() {
@@ -26,6 +27,8 @@ func main() {
 	switch os.Args[1] {
 	case "demo":
 		err = runDemo(ctx, os.Args[2:])
+	case "network-key":
+		err = runNetworkKey(os.Args[2:])
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/containerd/containerd/v2/client"
+
+	"github.com/shoal-dev/shoal/plugin/netkey"
 )
 
 // FreePort returns a TCP port on 127.0.0.1 that was free a moment ago.
@@ -96,6 +98,9 @@ type NodeConfig struct {
 	P2PPort int
 	// Bootstrap entries for bootstrap_peers.
 	Bootstrap []string
+	// NetworkKey is the path of the private network's key; empty runs the
+	// node with allow_open_network.
+	NetworkKey string
 	// Extra is TOML appended to the generated config.
 	Extra string
 	// LogLevel is containerd's log level (default "debug").
@@ -143,6 +148,10 @@ func (n *Node) WriteConfig() error {
 	for _, b := range n.cfg.Bootstrap {
 		boots = append(boots, fmt.Sprintf("%q", b))
 	}
+	keyLine := "allow_open_network = true"
+	if n.cfg.NetworkKey != "" {
+		keyLine = fmt.Sprintf("network_key_file = %q", n.cfg.NetworkKey)
+	}
 	cfg := fmt.Sprintf(`version = 4
 root = "%[1]s/root"
 state = "%[1]s/state"
@@ -161,8 +170,9 @@ state = "%[1]s/state"
 [plugins."io.containerd.server.v1.p2p"]
   listen_addresses = ["/ip4/127.0.0.1/tcp/%[2]d"]
   bootstrap_peers = [%[3]s]
+  %[5]s
 %[4]s
-`, n.cfg.Dir, n.cfg.P2PPort, strings.Join(boots, ", "), n.cfg.Extra)
+`, n.cfg.Dir, n.cfg.P2PPort, strings.Join(boots, ", "), n.cfg.Extra, keyLine)
 	return os.WriteFile(n.Config, []byte(cfg), 0o644)
 }
 
@@ -251,3 +261,12 @@ func (n *Node) Ctr(timeout time.Duration, args ...string) (string, error) {
 
 // Cleanup removes a node's directory once its process has stopped.
 func Cleanup(dir string) { os.RemoveAll(dir) }
+
+// WriteNetworkKey writes a new private-network key to path (mode 0600).
+func WriteNetworkKey(path string) error {
+	key, err := netkey.Generate()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, key, 0o600)
+}

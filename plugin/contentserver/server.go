@@ -61,6 +61,15 @@ type Options struct {
 	MaxRequests int
 	// MaxRequestsPerPeer is the most requests one peer may have open.
 	MaxRequestsPerPeer int
+	// Policy decides what may be shared; nil shares everything. It is
+	// checked on every request, whatever the inventory announced.
+	Policy Policy
+}
+
+// Policy is the sharing policy (see package policy).
+type Policy interface {
+	ContentShared(ns string, labels map[string]string) bool
+	ImageShared(ns, name string) bool
 }
 
 // New returns a content server over the namespaced content store. images
@@ -149,8 +158,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "DIGEST_INVALID", "invalid digest")
 		return
 	}
-	s.serveContent(w, r, kind, dgst, "")
+	// A HEAD of a manifest is how a peer resolves a reference.
+	resolution := kind == "manifests" && r.Method == http.MethodHead
+	s.serveContent(w, r, kind, dgst, "", resolution)
 }
+
+// AnonymousPullLabel marks an image root (manifest or index) with whether
+// its registry serves it without credentials ("true"/"false"). Only roots
+// marked "true" are resolved for peers that cannot reach the registry: a
+// node must never obtain through peers an image its own credentials would
+// not have got it.
+const AnonymousPullLabel = "shoal.dev/anonymous-pull"
 
 // Tags, from the OCI distribution spec.
 var tagRE = regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`)
@@ -168,7 +186,11 @@ func (s *Server) serveTag(w http.ResponseWriter, r *http.Request, name, tag stri
 		writeError(w, http.StatusBadRequest, "NAME_INVALID", "invalid registry in ns")
 		return
 	}
-	_, target, err := s.images.Lookup(r.Context(), registry+"/"+name+":"+tag)
+	imageName := registry + "/" + name + ":" + tag
+	ns, target, err := s.images.Lookup(r.Context(), imageName)
+	if err == nil && s.opts.Policy != nil && !s.opts.Policy.ImageShared(ns, imageName) {
+		err = errdefs.ErrNotFound
+	}
 	if err != nil {
 		writeError(w, http.StatusNotFound, "MANIFEST_UNKNOWN", "no such image on this node")
 		return
@@ -177,7 +199,7 @@ func (s *Server) serveTag(w http.ResponseWriter, r *http.Request, name, tag stri
 		writeError(w, http.StatusNotFound, "MANIFEST_UNKNOWN", "image target is not a manifest")
 		return
 	}
-	s.serveContent(w, r, "manifests", target.Digest, target.MediaType)
+	s.serveContent(w, r, "manifests", target.Digest, target.MediaType, true)
 }
 
 // Registry host names with an optional port.
@@ -203,9 +225,9 @@ func splitPath(p string) (name, kind, ref string, ok bool) {
 	return "", "", "", false
 }
 
-func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, kind string, dgst digest.Digest, mediaType string) {
+func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, kind string, dgst digest.Digest, mediaType string, resolution bool) {
 	ctx := r.Context()
-	ra, info, ns, err := s.open(ctx, dgst)
+	ra, info, ns, err := s.open(ctx, dgst, resolution)
 	if err != nil {
 		code := "BLOB_UNKNOWN"
 		if kind == "manifests" {
@@ -300,12 +322,19 @@ func validRange(h string, size int64) bool {
 	return err == nil && end >= start
 }
 
-// open finds dgst in one of the namespaces that hold it.
-func (s *Server) open(ctx context.Context, dgst digest.Digest) (content.ReaderAt, content.Info, string, error) {
+// open finds dgst in one of the namespaces that hold it and may share it.
+// For a resolution, the content must also be marked as anonymously pullable.
+func (s *Server) open(ctx context.Context, dgst digest.Digest, resolution bool) (content.ReaderAt, content.Info, string, error) {
 	for _, ns := range s.locator.Namespaces(dgst) {
 		nctx := namespaces.WithNamespace(ctx, ns)
 		info, err := s.store.Info(nctx, dgst)
 		if err != nil {
+			continue
+		}
+		if s.opts.Policy != nil && !s.opts.Policy.ContentShared(ns, info.Labels) {
+			continue
+		}
+		if resolution && info.Labels[AnonymousPullLabel] != "true" {
 			continue
 		}
 		ra, err := s.store.ReaderAt(nctx, ocispec.Descriptor{Digest: dgst, Size: info.Size})

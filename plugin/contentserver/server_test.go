@@ -57,6 +57,7 @@ func newTestServerIn(t testing.TB, root string, blobs ...string) (*Server, []dig
 	if err != nil {
 		t.Fatal(err)
 	}
+	store = &labelStore{Store: store, labels: map[digest.Digest]map[string]string{}}
 	loc := newLocator()
 	var dgsts []digest.Digest
 	for _, b := range blobs {
@@ -232,4 +233,61 @@ func TestConcurrentRequestsArePerPeerAndInAllBounded(t *testing.T) {
 	if _, ok := s.admit("peer-3"); !ok {
 		t.Fatal("released slot not reusable")
 	}
+}
+
+type denyNamespace string
+
+func (d denyNamespace) ContentShared(ns string, _ map[string]string) bool { return ns != string(d) }
+func (d denyNamespace) ImageShared(ns, _ string) bool                     { return ns != string(d) }
+
+func TestContentOutsideTheSharingPolicyIsNotServedEvenByDigest(t *testing.T) {
+	s, d := newTestServer(t, "private bytes") // held in "default"
+	s.opts.Policy = denyNamespace("default")
+	if rec := do(s, http.MethodGet, "/v2/app/blobs/"+d[0].String()); rec.Code != http.StatusNotFound {
+		t.Fatalf("private content served: %d", rec.Code)
+	}
+}
+
+func TestReferencesResolveOnlyForImagesAnyoneMayPull(t *testing.T) {
+	manifest := `{"schemaVersion":2,"mediaType":"application/vnd.oci.image.manifest.v1+json"}`
+	s, d := newTestServer(t, manifest)
+	path := "/v2/app/manifests/" + d[0].String()
+	if rec := do(s, http.MethodHead, path); rec.Code != http.StatusNotFound {
+		t.Fatalf("unmarked manifest resolved for a peer: %d", rec.Code)
+	}
+	if rec := do(s, http.MethodGet, path); rec.Code != http.StatusOK {
+		t.Fatalf("GET by digest (a pull the upstream confirmed) refused: %d", rec.Code)
+	}
+	for value, code := range map[string]int{"false": http.StatusNotFound, "true": http.StatusOK} {
+		if _, err := s.store.Update(context.Background(), content.Info{Digest: d[0], Labels: map[string]string{AnonymousPullLabel: value}},
+			"labels."+AnonymousPullLabel); err != nil {
+			t.Fatal(err)
+		}
+		if rec := do(s, http.MethodHead, path); rec.Code != code {
+			t.Fatalf("label %s: HEAD %d, want %d", value, rec.Code, code)
+		}
+	}
+}
+
+// labelStore adds labels to the local store, as containerd's metadata store
+// does in front of it.
+type labelStore struct {
+	content.Store
+	mu     sync.Mutex
+	labels map[digest.Digest]map[string]string
+}
+
+func (s *labelStore) Info(ctx context.Context, d digest.Digest) (content.Info, error) {
+	info, err := s.Store.Info(ctx, d)
+	s.mu.Lock()
+	info.Labels = s.labels[d]
+	s.mu.Unlock()
+	return info, err
+}
+
+func (s *labelStore) Update(ctx context.Context, info content.Info, fieldpaths ...string) (content.Info, error) {
+	s.mu.Lock()
+	s.labels[info.Digest] = info.Labels
+	s.mu.Unlock()
+	return s.Info(ctx, info.Digest)
 }

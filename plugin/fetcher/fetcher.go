@@ -42,7 +42,6 @@ type Upstream interface {
 // Store is where layers from peers are written and verified.
 type Store interface {
 	content.Ingester
-	Status(ctx context.Context, ref string) (content.Status, error)
 	Abort(ctx context.Context, ref string) error
 }
 
@@ -66,6 +65,8 @@ type Options struct {
 	// ReferenceKey maps image references to the keys their holders
 	// announce; without it references are never resolved by peers.
 	ReferenceKey ReferenceKeyFunc
+	// FallbackLatest lets peers resolve the tag "latest".
+	FallbackLatest bool
 }
 
 // Fetcher fetches content from peers.
@@ -75,12 +76,7 @@ type Fetcher struct {
 	opts      Options
 	penalties *penaltyBox
 	stats     Stats
-	// background tracks clean-ups that outlive a Fetch.
-	background sync.WaitGroup
 }
-
-// Close waits for background clean-ups to finish (they are bounded).
-func (f *Fetcher) Close() { f.background.Wait() }
 
 // New returns a Fetcher.
 func New(finder Finder, client PeerClient, opts Options) *Fetcher {
@@ -123,6 +119,9 @@ type PeerFirst struct {
 	ref        string
 	registry   string
 	repository string
+
+	mu        sync.Mutex
+	committed []ocispec.Descriptor // layers committed here, for Finish
 }
 
 func (pf *PeerFirst) requestPath(kind, reference string) string {

@@ -145,8 +145,10 @@ func fetchAll(t *testing.T, f *Fetcher, up *fakeUpstream, d ocispec.Descriptor) 
 
 func fetch(f *Fetcher, up *fakeUpstream, d ocispec.Descriptor) ([]byte, error) {
 	ctx := namespaces.WithNamespace(context.Background(), "default")
-	rc, err := f.WrapFetcher(up, "registry.example/team/app:v1").Fetch(ctx, d)
+	pf := f.WrapFetcher(up, "registry.example/team/app:v1")
+	rc, err := pf.Fetch(ctx, d)
 	if errdefs.IsAlreadyExists(err) && f.opts.Store != nil {
+		pf.Finish(ctx)
 		return content.ReadBlob(ctx, f.opts.Store.(content.Provider), d)
 	}
 	if err != nil {
@@ -346,7 +348,5 @@ func TestRequestNamesRepositoryAndRegistry(t *testing.T) {
 }
 
 func newFetcher(t *testing.T, finder Finder, client PeerClient, opts Options) *Fetcher {
-	f := New(finder, client, opts)
-	t.Cleanup(f.Close)
-	return f
+	return New(finder, client, opts)
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
-	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 )
 
 // copyBufferSize matches the content store's own copy buffer.
@@ -34,11 +33,9 @@ func (pf *PeerFirst) ingest(ctx context.Context, src *sources) error {
 		wrote, err := pf.ingestOnce(ctx, src, ref)
 		if err == nil {
 			pf.logSources(ctx, wrote, time.Since(start))
-			pf.f.background.Add(1)
-			go func() {
-				defer pf.f.background.Done()
-				pf.discardCallerIngest(context.WithoutCancel(ctx), desc)
-			}()
+			pf.mu.Lock()
+			pf.committed = append(pf.committed, desc)
+			pf.mu.Unlock()
 			return nil
 		}
 		if !errdefs.IsFailedPrecondition(err) || len(wrote) == 0 {
@@ -162,32 +159,19 @@ func keys(m map[peer.ID]int64) []string {
 	return out
 }
 
-// discardCallerIngest removes the ingest containerd opened for desc before
-// it asked us for the bytes: the blob is committed, so that ingest stays
-// empty. containerd closes it right after our answer; until then its ref is
-// locked and the attempt is repeated, for a bounded time.
-func (pf *PeerFirst) discardCallerIngest(ctx context.Context, desc ocispec.Descriptor) {
-	defer func() {
-		if p := recover(); p != nil {
-			log.G(ctx).WithField("panic", p).Error("p2p: ingest cleanup failed")
+// Finish removes the ingests containerd opened for the layers this fetcher
+// committed itself: containerd opens its ingest before it asks for the
+// bytes, and left it empty. Call it when the pull is over and containerd
+// has closed them.
+func (pf *PeerFirst) Finish(ctx context.Context) {
+	pf.mu.Lock()
+	committed := pf.committed
+	pf.committed = nil
+	pf.mu.Unlock()
+	for _, desc := range committed {
+		ref := remotes.MakeRefKey(ctx, desc)
+		if err := pf.f.opts.Store.Abort(ctx, ref); err != nil && !errdefs.IsNotFound(err) {
+			log.G(ctx).WithError(err).WithField("ref", ref).Debug("p2p: could not remove an unused ingest")
 		}
-	}()
-	ref := remotes.MakeRefKey(ctx, desc)
-	for i := 0; i < 100; i++ {
-		if _, err := pf.f.opts.Store.Status(ctx, ref); errdefs.IsNotFound(err) {
-			return // never opened, or already gone
-		}
-		w, err := pf.f.opts.Store.Writer(ctx, content.WithRef(ref))
-		if err == nil {
-			w.Close()
-			if err := pf.f.opts.Store.Abort(ctx, ref); err != nil && !errdefs.IsNotFound(err) {
-				log.G(ctx).WithError(err).WithField("ref", ref).Debug("p2p: could not remove the unused ingest")
-			}
-			return
-		}
-		if !errdefs.IsUnavailable(err) {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }

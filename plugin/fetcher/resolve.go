@@ -79,6 +79,8 @@ func (f *Fetcher) resolveFromPeers(ctx context.Context, ref string) (ocispec.Des
 		key, object = d, d.String()
 	} else if object == "" {
 		return ocispec.Descriptor{}, 0, errors.New("reference has neither tag nor digest")
+	} else if object == "latest" && !f.opts.FallbackLatest {
+		return ocispec.Descriptor{}, 0, errors.New(`"latest" is resolved only by the registry (set fallback_latest to let peers answer)`)
 	}
 	providers, _, err := pf.lookup(ctx, key)
 	if err != nil {

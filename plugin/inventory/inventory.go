@@ -46,6 +46,15 @@ type Options struct {
 	// announced too, under ReferenceKey(name).
 	Images       ImageLister
 	ReferenceKey func(name string) digest.Digest
+	// Policy decides what may be shared; nil shares everything.
+	Policy Policy
+}
+
+// Policy is the sharing policy (see package policy).
+type Policy interface {
+	ContentShared(ns string, labels map[string]string) bool
+	ImageShared(ns, name string) bool
+	HasRegistryRules() bool
 }
 
 // Inventory tracks held content.
@@ -232,6 +241,14 @@ func (inv *Inventory) handle(ctx context.Context, env *events.Envelope) bool {
 		}
 		// containerd verified it against its digest when it was committed.
 		inv.MarkVerified(dgst)
+		if p := inv.opts.Policy; p != nil {
+			info, err := inv.store.Info(namespaces.WithNamespace(ctx, env.Namespace), dgst)
+			if err != nil || !p.ContentShared(env.Namespace, info.Labels) {
+				// Where it came from is labelled just after the commit:
+				// look again once the pull is through.
+				return p.HasRegistryRules()
+			}
+		}
 		if inv.add(env.Namespace, dgst) {
 			inv.queue(dgst)
 		}
@@ -251,7 +268,7 @@ func (inv *Inventory) handle(ctx context.Context, env *events.Envelope) bool {
 		case *eventstypes.ImageUpdate:
 			name = e.Name
 		}
-		if name == "" {
+		if name == "" || (inv.opts.Policy != nil && !inv.opts.Policy.ImageShared(env.Namespace, name)) {
 			return false
 		}
 		if key := inv.opts.ReferenceKey(name); inv.add(env.Namespace, key) {
@@ -316,6 +333,9 @@ func (inv *Inventory) Rescan(ctx context.Context) error {
 	for _, ns := range nss {
 		nctx := namespaces.WithNamespace(ctx, ns)
 		err := inv.store.Walk(nctx, func(info content.Info) error {
+			if inv.opts.Policy != nil && !inv.opts.Policy.ContentShared(ns, info.Labels) {
+				return nil
+			}
 			m, ok := held[info.Digest]
 			if !ok {
 				m = map[string]struct{}{}
@@ -335,6 +355,9 @@ func (inv *Inventory) Rescan(ctx context.Context) error {
 			return err
 		}
 		for _, name := range names {
+			if inv.opts.Policy != nil && !inv.opts.Policy.ImageShared(ns, name) {
+				continue
+			}
 			key := inv.opts.ReferenceKey(name)
 			if held[key] == nil {
 				held[key] = map[string]struct{}{}

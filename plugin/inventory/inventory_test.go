@@ -209,3 +209,21 @@ func TestLostEventStreamIsResubscribedAndTheStoreWalkedAgain(t *testing.T) {
 	eventually(t, "resubscription", func() bool { return ev.count() == 2 })
 	eventually(t, "content missed during the outage to be announced", func() bool { return ann.count(missed) == 1 })
 }
+
+type denyNamespace string
+
+func (d denyNamespace) ContentShared(ns string, _ map[string]string) bool { return ns != string(d) }
+func (d denyNamespace) ImageShared(ns, _ string) bool                     { return ns != string(d) }
+func (denyNamespace) HasRegistryRules() bool                              { return false }
+
+func TestContentOutsideTheSharingPolicyIsNeverAnnounced(t *testing.T) {
+	shared, private := digest.FromString("shared"), digest.FromString("private")
+	store := &fakeStore{held: map[string][]digest.Digest{"k8s.io": {shared}, "secret": {private}}}
+	ann := &fakeAnnouncer{announced: map[digest.Digest]int{}}
+	inv := New(store, store.namespaces, ann, Options{Policy: denyNamespace("secret")})
+	run(t, inv)
+	eventually(t, "shared content announced", func() bool { return ann.count(shared) == 1 })
+	if ann.count(private) != 0 || len(inv.Namespaces(private)) != 0 {
+		t.Fatal("content of a private namespace was announced or listed")
+	}
+}

@@ -14,6 +14,33 @@ type Config struct {
 	// "host:port" or a multiaddr, with or without "/p2p/<peer-id>" (a
 	// missing ID is learned on connect). Empty: wait for others to connect.
 	BootstrapPeers []string `toml:"bootstrap_peers"`
+	// NetworkKeyFile is the private network's pre-shared key (libp2p
+	// swarm-key format, mode 0600; `shoal network-key` makes one). Only
+	// nodes with the same key can connect, look up or fetch. Required
+	// unless AllowOpenNetwork is set.
+	NetworkKeyFile string `toml:"network_key_file"`
+	// AllowOpenNetwork runs the mirror without a network key: any host that
+	// can reach the listen port can then join and read any shared blob.
+	// Default false: without a key the plugin stays off.
+	AllowOpenNetwork bool `toml:"allow_open_network"`
+	// AllowedPeers, when set, restricts connections (both ways) to these
+	// peer IDs.
+	AllowedPeers []string `toml:"allowed_peers"`
+	// AllowedNetworks, when set, restricts connections (both ways) to
+	// addresses in these CIDR ranges.
+	AllowedNetworks []string `toml:"allowed_networks"`
+	// SharedNamespaces are the containerd namespaces whose content is
+	// announced and served; empty: all. PrivateNamespaces never are.
+	SharedNamespaces  []string `toml:"shared_namespaces"`
+	PrivateNamespaces []string `toml:"private_namespaces"`
+	// SharedRegistries are the registries (host[:port]) whose content is
+	// announced and served; empty: all. PrivateRegistries never are.
+	SharedRegistries  []string `toml:"shared_registries"`
+	PrivateRegistries []string `toml:"private_registries"`
+	// FallbackLatest lets peers resolve the tag "latest" while the upstream
+	// is unreachable. Default false: "latest" moves too often to trust
+	// anyone but the registry with it.
+	FallbackLatest bool `toml:"fallback_latest"`
 	// LookupTimeout bounds a provider lookup; a blob no peer holds costs
 	// at most this before the upstream is asked. Default 1s.
 	LookupTimeout Duration `toml:"lookup_timeout"`
@@ -44,6 +71,12 @@ func defaultConfig() *Config {
 	return &Config{
 		ListenAddresses:    []string{"/ip4/0.0.0.0/tcp/5050", "/ip6/::/tcp/5050"},
 		BootstrapPeers:     []string{},
+		AllowedPeers:       []string{},
+		AllowedNetworks:    []string{},
+		SharedNamespaces:   []string{},
+		PrivateNamespaces:  []string{},
+		SharedRegistries:   []string{},
+		PrivateRegistries:  []string{},
 		LookupTimeout:      Duration(time.Second),
 		StartupGrace:       Duration(2 * time.Second),
 		DialTimeout:        Duration(2 * time.Second),

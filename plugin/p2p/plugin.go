@@ -10,9 +10,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/containerd/containerd/v2/core/content"
 	"github.com/containerd/containerd/v2/core/events"
 	"github.com/containerd/containerd/v2/core/images"
 	"github.com/containerd/containerd/v2/core/metadata"
@@ -23,6 +25,7 @@ import (
 	"github.com/containerd/log"
 	"github.com/containerd/plugin"
 	"github.com/containerd/plugin/registry"
+	"github.com/libp2p/go-libp2p/core/pnet"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	bolt "go.etcd.io/bbolt"
 
@@ -30,7 +33,9 @@ import (
 	"github.com/shoal-dev/shoal/plugin/fetcher"
 	"github.com/shoal-dev/shoal/plugin/identity"
 	"github.com/shoal-dev/shoal/plugin/inventory"
+	"github.com/shoal-dev/shoal/plugin/netkey"
 	"github.com/shoal-dev/shoal/plugin/peerhttp"
+	"github.com/shoal-dev/shoal/plugin/policy"
 	"github.com/shoal-dev/shoal/plugin/router"
 )
 
@@ -72,6 +77,18 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 		return nil, fmt.Errorf("event plugin %T cannot be subscribed to", ep)
 	}
 
+	var networkKey pnet.PSK
+	switch {
+	case cfg.NetworkKeyFile != "":
+		if networkKey, err = netkey.Load(cfg.NetworkKeyFile); err != nil {
+			return nil, err
+		}
+	case cfg.AllowOpenNetwork:
+		log.G(ic.Context).Warn("p2p: no network key, allow_open_network is set: any host that reaches the listen port can join and read shared content")
+	default:
+		return nil, fmt.Errorf("p2p mirror off: set network_key_file (make one with `shoal network-key -o /etc/containerd/shoal.key`), or allow_open_network = true: %w", plugin.ErrSkipPlugin)
+	}
+
 	root := ic.Properties[plugins.PropertyRootDir]
 	if err := os.MkdirAll(root, 0o700); err != nil {
 		return nil, err
@@ -81,27 +98,36 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 		return nil, err
 	}
 	rt, err := router.New(ic.Context, router.Options{
-		Key:            key,
-		ListenAddrs:    cfg.ListenAddresses,
-		BootstrapPeers: cfg.BootstrapPeers,
-		ProtocolPrefix: protocolPrefix,
-		ProviderTTL:    cfg.ProviderTTL.std(),
-		DialTimeout:    cfg.DialTimeout.std(),
-		StartupGrace:   cfg.StartupGrace.std(),
+		Key:             key,
+		ListenAddrs:     cfg.ListenAddresses,
+		BootstrapPeers:  cfg.BootstrapPeers,
+		ProtocolPrefix:  protocolPrefix,
+		NetworkKey:      networkKey,
+		AllowedPeers:    cfg.AllowedPeers,
+		AllowedNetworks: cfg.AllowedNetworks,
+		ProviderTTL:     cfg.ProviderTTL.std(),
+		DialTimeout:     cfg.DialTimeout.std(),
+		StartupGrace:    cfg.StartupGrace.std(),
 	})
 	if err != nil {
 		return nil, err
 	}
 
+	sharing, err := policy.New(cfg.SharedNamespaces, cfg.PrivateNamespaces, cfg.SharedRegistries, cfg.PrivateRegistries)
+	if err != nil {
+		rt.Close()
+		return nil, fmt.Errorf("invalid p2p sharing policy: %w", err)
+	}
 	store := db.ContentStore()
 	imageStore := metadata.NewImageStore(db)
 	inv := inventory.New(store, listNamespaces(db), rt, inventory.Options{
 		ReannounceInterval: cfg.ReannounceInterval.std(),
 		Images:             imageNames(imageStore),
 		ReferenceKey:       router.ReferenceKey,
+		Policy:             sharing,
 	})
 	server, err := peerhttp.Serve(rt.Host(),
-		contentserver.New(store, inv, &imageLookup{db: db, images: imageStore}, contentserver.Options{}),
+		contentserver.New(store, inv, &imageLookup{db: db, images: imageStore}, contentserver.Options{Policy: sharing}),
 		cfg.IdleTimeout.std())
 	if err != nil {
 		rt.Close()
@@ -125,12 +151,14 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 		server:     server,
 		client:     client,
 		subscriber: subscriber,
+		store:      store,
 		fetcher: fetcher.New(rt, client, fetcher.Options{
-			Store:         store,
-			ReferenceKey:  router.ReferenceKey,
-			LookupTimeout: cfg.LookupTimeout.std(),
-			MaxProviders:  cfg.MaxProviders,
-			HedgeDelay:    cfg.HedgeDelay.std(),
+			Store:          store,
+			ReferenceKey:   router.ReferenceKey,
+			LookupTimeout:  cfg.LookupTimeout.std(),
+			MaxProviders:   cfg.MaxProviders,
+			HedgeDelay:     cfg.HedgeDelay.std(),
+			FallbackLatest: cfg.FallbackLatest,
 		}),
 	}
 	log.G(ic.Context).WithField("peer_id", rt.ID()).WithField("addresses", rt.Addrs()).Info("p2p: peer mirror listening")
@@ -147,6 +175,7 @@ type Service struct {
 	client     *peerhttp.Client
 	subscriber events.Subscriber
 	fetcher    *fetcher.Fetcher
+	store      content.Store
 }
 
 // Start joins the peer network and starts following the content store, in
@@ -177,6 +206,15 @@ func (s *Service) PeerFirst(upstream transfer.Fetcher, ref string) transfer.Fetc
 	return s.fetcher.WrapFetcher(upstream, ref)
 }
 
+// MarkAccess implements peertransfer.PeerFetcher.
+func (s *Service) MarkAccess(ctx context.Context, target ocispec.Descriptor, anonymous bool) error {
+	_, err := s.store.Update(ctx, content.Info{
+		Digest: target.Digest,
+		Labels: map[string]string{contentserver.AnonymousPullLabel: strconv.FormatBool(anonymous)},
+	}, "labels."+contentserver.AnonymousPullLabel)
+	return err
+}
+
 // ResolveFallback implements peertransfer.PeerFetcher.
 func (s *Service) ResolveFallback(ctx context.Context, ref string, upstreamErr error) (string, ocispec.Descriptor, error) {
 	return s.fetcher.ResolveFallback(ctx, ref, upstreamErr)
@@ -187,7 +225,6 @@ func (s *Service) Close() error {
 	s.cancel()
 	err := errors.Join(s.server.Close(), s.router.Close())
 	s.client.Close()
-	s.fetcher.Close()
 	return err
 }
 

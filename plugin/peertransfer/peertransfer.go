@@ -30,6 +30,10 @@ type PeerFetcher interface {
 	// It resolves from peers when the upstream was unreachable, and
 	// otherwise returns upstreamErr.
 	ResolveFallback(ctx context.Context, ref string, upstreamErr error) (string, ocispec.Descriptor, error)
+	// MarkAccess records, on a pulled image's root, whether its registry
+	// serves it without credentials; only such images are resolved for
+	// peers that cannot reach the registry.
+	MarkAccess(ctx context.Context, target ocispec.Descriptor, anonymous bool) error
 }
 
 // Install re-registers every plugin, wrapping the local transfer service so
@@ -103,7 +107,10 @@ func (s *Service) Transfer(ctx context.Context, src, dst any, opts ...transfer.O
 	if fetcher, ok := src.(transfer.ImageFetcher); ok {
 		if _, ok := dst.(transfer.ImageStorer); ok {
 			if pf := s.peers(); pf != nil {
-				src = &source{ImageFetcher: fetcher, peers: pf}
+				wrapped := &source{ImageFetcher: fetcher, peers: pf}
+				err := s.inner.Transfer(ctx, wrapped, dst, opts...)
+				wrapped.finish(ctx, err == nil)
+				return err
 			}
 		}
 	}
@@ -115,6 +122,38 @@ func (s *Service) Transfer(ctx context.Context, src, dst any, opts ...transfer.O
 type source struct {
 	transfer.ImageFetcher
 	peers PeerFetcher
+
+	// Set when the upstream resolved the image: the root, and whether an
+	// anonymous client would have been served it (probed meanwhile).
+	resolved  *ocispec.Descriptor
+	anonymous chan bool
+	fetchers  []transfer.Fetcher
+}
+
+// finish runs once the pull is over: the fetchers tidy up after
+// themselves, and, if it succeeded, the image's access is recorded.
+func (s *source) finish(ctx context.Context, succeeded bool) {
+	for _, f := range s.fetchers {
+		if fin, ok := f.(interface{ Finish(context.Context) }); ok {
+			fin.Finish(ctx)
+		}
+	}
+	if succeeded {
+		s.markAccess(ctx)
+	}
+}
+
+// markAccess labels the pulled image with what the anonymous probe found.
+// Images resolved by peers (upstream unreachable) are not marked, so they
+// are never passed on in a peer-only fallback either.
+func (s *source) markAccess(ctx context.Context) {
+	if s.resolved == nil {
+		return
+	}
+	anonymous := <-s.anonymous
+	if err := s.peers.MarkAccess(ctx, *s.resolved, anonymous); err != nil {
+		log.G(ctx).WithError(err).Warn("p2p: could not record whether the image needs credentials")
+	}
 }
 
 // Resolve asks the upstream first, always: it holds the truth about tags
@@ -122,10 +161,17 @@ type source struct {
 // not be reached.
 func (s *source) Resolve(ctx context.Context) (string, ocispec.Descriptor, error) {
 	name, desc, err := s.ImageFetcher.Resolve(ctx)
+	image, ok := s.ImageFetcher.(interface{ Image() string })
 	if err == nil {
+		if ok {
+			// Meanwhile, learn whether the registry would serve this image
+			// to anyone; the answer is recorded once the pull is through.
+			s.resolved = &desc
+			s.anonymous = make(chan bool, 1)
+			go func() { s.anonymous <- anonymousPull(context.WithoutCancel(ctx), image.Image()) }()
+		}
 		return name, desc, nil
 	}
-	image, ok := s.ImageFetcher.(interface{ Image() string })
 	if !ok {
 		return name, desc, err
 	}
@@ -137,7 +183,9 @@ func (s *source) Fetcher(ctx context.Context, ref string) (transfer.Fetcher, err
 	if err != nil {
 		return nil, err
 	}
-	return s.peers.PeerFirst(up, ref), nil
+	f := s.peers.PeerFirst(up, ref)
+	s.fetchers = append(s.fetchers, f)
+	return f, nil
 }
 
 func (s *source) SetResolverOptions(opts ...transfer.ImageResolverOption) {

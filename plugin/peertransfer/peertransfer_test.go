@@ -52,6 +52,10 @@ func (p *peersFirst) ResolveFallback(ctx context.Context, ref string, err error)
 	return "", ocispec.Descriptor{}, err
 }
 
+func (p *peersFirst) MarkAccess(ctx context.Context, target ocispec.Descriptor, anonymous bool) error {
+	return nil
+}
+
 func (p *peersFirst) PeerFirst(up transfer.Fetcher, ref string) transfer.Fetcher {
 	p.wrapped = append(p.wrapped, ref)
 	return up

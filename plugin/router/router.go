@@ -21,6 +21,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/core/peerstore"
+	"github.com/libp2p/go-libp2p/core/pnet"
 	"github.com/libp2p/go-libp2p/core/protocol"
 	rcmgr "github.com/libp2p/go-libp2p/p2p/host/resource-manager"
 	"github.com/libp2p/go-libp2p/p2p/muxer/yamux"
@@ -55,6 +56,12 @@ type Options struct {
 	// StartupGrace is how long a lookup made right after start waits for the
 	// first bootstrap round to finish before answering "no peers".
 	StartupGrace time.Duration
+	// NetworkKey, when set, makes the peer network private: only hosts with
+	// the same pre-shared key can connect at all.
+	NetworkKey pnet.PSK
+	// AllowedPeers and AllowedNetworks restrict connections, both ways, to
+	// the listed peer IDs and to addresses in the listed CIDR ranges.
+	AllowedPeers, AllowedNetworks []string
 	// StreamLimits cap inbound streams of protocols served beside the DHT,
 	// per peer and in all (libp2p's resource manager enforces them).
 	StreamLimits []StreamLimit
@@ -85,6 +92,7 @@ func resourceManager(limits []StreamLimit) (network.ResourceManager, error) {
 // Router is the node's place in the peer network.
 type Router struct {
 	opts      Options
+	gater     *allowList
 	host      host.Host
 	dht       *dht.IpfsDHT
 	bootstrap []bootstrapPeer
@@ -122,9 +130,15 @@ func New(ctx context.Context, opts Options) (*Router, error) {
 	if err != nil {
 		return nil, fmt.Errorf("resource manager: %w", err)
 	}
+	gater, err := newAllowList(opts.AllowedPeers, opts.AllowedNetworks)
+	if err != nil {
+		return nil, err
+	}
 	h, err := libp2p.New(
 		libp2p.Identity(opts.Key),
 		libp2p.ResourceManager(rm),
+		libp2p.ConnectionGater(gater),
+		libp2p.PrivateNetwork(opts.NetworkKey), // nil: no key
 		libp2p.ListenAddrStrings(opts.ListenAddrs...),
 		// TCP+TLS+yamux: the fastest secure stack measured here, and the only
 		// one that also works with a private-network key.
@@ -150,6 +164,7 @@ func New(ctx context.Context, opts Options) (*Router, error) {
 		return nil, fmt.Errorf("start DHT: %w", err)
 	}
 	return &Router{
+		gater:      gater,
 		opts:       opts,
 		host:       h,
 		dht:        kad,
@@ -270,7 +285,7 @@ func (r *Router) connectBootstrap(ctx context.Context, bp bootstrapPeer) error {
 		return nil
 	}
 	if id == "" {
-		learned, err := learnPeerID(ctx, r.opts.Key, bp.addr)
+		learned, err := learnPeerID(ctx, r.opts.Key, r.opts.NetworkKey, r.gater, bp.addr)
 		if err != nil {
 			return err
 		}

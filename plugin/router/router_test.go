@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+	ma "github.com/multiformats/go-multiaddr"
 	"github.com/opencontainers/go-digest"
 )
 
@@ -66,19 +68,22 @@ func TestCIDOnlyForValidSHA256(t *testing.T) {
 }
 
 func newTestRouter(t *testing.T, bootstrap ...string) *Router {
+	return newTestRouterWith(t, Options{BootstrapPeers: bootstrap})
+}
+
+func newTestRouterWith(t *testing.T, opts Options) *Router {
 	t.Helper()
 	key, _, err := crypto.GenerateEd25519Key(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := New(context.Background(), Options{
-		Key:            key,
-		ListenAddrs:    []string{"/ip4/127.0.0.1/tcp/0"},
-		BootstrapPeers: bootstrap,
-		ProtocolPrefix: "/shoal-test",
-		ProviderTTL:    time.Hour,
-		StartupGrace:   2 * time.Second,
-	})
+	opts.Key = key
+	opts.ListenAddrs = []string{"/ip4/127.0.0.1/tcp/0"}
+	opts.ProtocolPrefix = "/shoal-test"
+	opts.ProviderTTL = time.Hour
+	opts.StartupGrace = 2 * time.Second
+	opts.DialTimeout = time.Second
+	r, err := New(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,4 +175,79 @@ func TestPublicDHTPrefixIsRefused(t *testing.T) {
 			t.Errorf("prefix %q accepted", prefix)
 		}
 	}
+}
+
+func testKey(b byte) []byte {
+	k := make([]byte, 32)
+	for i := range k {
+		k[i] = b
+	}
+	return k
+}
+
+func TestOnlyNodesWithTheSameNetworkKeyConnect(t *testing.T) {
+	a := newTestRouterWith(t, Options{NetworkKey: testKey(1)})
+	same := newTestRouterWith(t, Options{NetworkKey: testKey(1), BootstrapPeers: []string{tcpHostPort(t, a)}})
+	other := newTestRouterWith(t, Options{NetworkKey: testKey(2), BootstrapPeers: []string{tcpHostPort(t, a)}})
+	none := newTestRouterWith(t, Options{BootstrapPeers: []string{tcpHostPort(t, a)}})
+
+	deadline := time.Now().Add(10 * time.Second)
+	for same.RoutingTableSize() == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if same.RoutingTableSize() == 0 {
+		t.Fatal("nodes sharing a key did not connect")
+	}
+	// Give the others the same time to fail.
+	time.Sleep(500 * time.Millisecond)
+	for name, r := range map[string]*Router{"other key": other, "no key": none} {
+		if n := len(r.Host().Network().Peers()); n != 0 {
+			t.Errorf("node with %s connected to %d peers", name, n)
+		}
+	}
+	if _, err := other.FindProviders(context.Background(), digest.FromString("x"), 1); err != ErrNoPeers {
+		t.Errorf("lookup by a node with another key: %v, want ErrNoPeers", err)
+	}
+}
+
+func TestAllowList(t *testing.T) {
+	key, _, _ := crypto.GenerateEd25519Key(nil)
+	id, _ := peer.IDFromPrivateKey(key)
+	other, _, _ := crypto.GenerateEd25519Key(nil)
+	otherID, _ := peer.IDFromPrivateKey(other)
+	a, err := newAllowList([]string{id.String()}, []string{"10.1.0.0/16", "192.168.1.7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !a.peerAllowed(id) || a.peerAllowed(otherID) {
+		t.Fatal("peer list not applied")
+	}
+	for addr, want := range map[string]bool{
+		"/ip4/10.1.2.3/tcp/5050": true, "/ip4/10.2.0.1/tcp/5050": false,
+		"/ip4/192.168.1.7/tcp/1": true, "/ip4/192.168.1.8/tcp/1": false, "/dns/x/tcp/1": false,
+	} {
+		if got := a.addrAllowed(ma.StringCast(addr)); got != want {
+			t.Errorf("%s allowed=%v, want %v", addr, got, want)
+		}
+	}
+	open, _ := newAllowList(nil, nil)
+	if !open.peerAllowed(otherID) || !open.addrAllowed(ma.StringCast("/ip4/8.8.8.8/tcp/1")) {
+		t.Fatal("empty lists must allow all")
+	}
+	if _, err := newAllowList([]string{"not-a-peer"}, nil); err == nil {
+		t.Fatal("bad peer ID accepted")
+	}
+	if _, err := newAllowList(nil, []string{"10.0.0.0/33"}); err == nil {
+		t.Fatal("bad network accepted")
+	}
+}
+
+func TestPeerOutsideTheAllowListCannotJoin(t *testing.T) {
+	a := newTestRouterWith(t, Options{AllowedNetworks: []string{"10.0.0.0/8"}}) // loopback not allowed
+	b := newTestRouterWith(t, Options{BootstrapPeers: []string{tcpHostPort(t, a)}})
+	time.Sleep(500 * time.Millisecond)
+	if n := len(a.Host().Network().Peers()); n != 0 {
+		t.Fatalf("a accepted %d peers from outside its allowed networks", n)
+	}
+	_ = b
 }
