@@ -74,13 +74,20 @@ type upstream struct {
 	dir  string
 	bin  string
 	port int
+	auth string
 	t    *testing.T
 }
 
 func startRegistry(t *testing.T) *upstream {
 	t.Helper()
+	return startRegistryWith(t, "")
+}
+
+// startRegistryWith starts a registry whose config has auth appended (YAML).
+func startRegistryWith(t *testing.T, auth string) *upstream {
+	t.Helper()
 	requireEnv(t)
-	u := &upstream{dir: shortTempDir(t, "reg-"), port: freePort(t), t: t, bin: registryBin}
+	u := &upstream{dir: shortTempDir(t, "reg-"), port: freePort(t), t: t, bin: registryBin, auth: auth}
 	u.Addr = fmt.Sprintf("127.0.0.1:%d", u.port)
 	u.start()
 	return u
@@ -100,7 +107,8 @@ storage:
     enabled: true
 http:
   addr: %s
-`, u.dir, u.Addr)
+%s
+`, u.dir, u.Addr, u.auth)
 	cfgPath := filepath.Join(u.dir, "config.yml")
 	if err := os.WriteFile(cfgPath, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
@@ -150,7 +158,8 @@ func (u *upstream) countRequests(match func(path string) bool) int {
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		for sc.Scan() {
 			m := accessLine.FindStringSubmatch(sc.Text())
-			if m != nil && match(m[2]) {
+			// Answered requests only: a 401 challenge served nothing.
+			if m != nil && m[3] < "400" && match(m[2]) {
 				n++
 			}
 		}
@@ -210,6 +219,19 @@ type node struct {
 
 func newNode(t *testing.T, name string, opts nodeOptions) *node {
 	t.Helper()
+	return newNodeAt(t, name, fmt.Sprintf("127.0.0.1:%d", freePort(t)), opts)
+}
+
+// newNodeAt is newNode with the P2P address chosen by the caller, so that
+// other nodes can name it before it runs.
+func newNodeAt(t *testing.T, name, p2pAddr string, opts nodeOptions) *node {
+	t.Helper()
+	_, portStr, err := net.SplitHostPort(p2pAddr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var port int
+	fmt.Sscan(portStr, &port)
 	requireEnv(t)
 	bin := opts.binary
 	if bin == "" {
@@ -222,7 +244,7 @@ func newNode(t *testing.T, name string, opts nodeOptions) *node {
 	}
 	cn, err := cluster.NewNode(cluster.NodeConfig{
 		Name: name, Dir: dir, Containerd: bin, Ctr: filepath.Join(binDir, "ctr"),
-		P2PPort: freePort(t), Bootstrap: opts.bootstrap, Extra: opts.extra, NetworkKey: key,
+		P2PPort: port, Bootstrap: opts.bootstrap, Extra: opts.extra, NetworkKey: key,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -23,12 +23,18 @@ type testImage struct {
 // pushes it to the registry at addr with containerd's registry client.
 func pushImage(t *testing.T, addr, repo, tag string, layerSizes ...int) testImage {
 	t.Helper()
+	return pushImageAs(t, "", "", addr, repo, tag, layerSizes...)
+}
+
+// pushImageAs pushes with credentials, to a registry that wants them.
+func pushImageAs(t *testing.T, user, password, addr, repo, tag string, layerSizes ...int) testImage {
+	t.Helper()
 	im, err := cluster.RandomImage(layerSizes...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ref := fmt.Sprintf("%s/%s:%s", addr, repo, tag)
-	if err := im.Push(context.Background(), ref); err != nil {
+	if err := im.Push(context.Background(), ref, user, password); err != nil {
 		t.Fatal(err)
 	}
 	out := testImage{Ref: ref, Repo: repo, Manifest: im.Manifest.Desc, Data: im}

@@ -104,11 +104,14 @@ func randomLayer(name string, size int) ([]byte, error) {
 }
 
 // Push uploads the image to ref (a plain-HTTP registry) with containerd's
-// own registry client.
-func (im *Image) Push(ctx context.Context, ref string) error {
-	resolver := docker.NewResolver(docker.ResolverOptions{
-		Hosts: docker.ConfigureDefaultRegistries(docker.WithPlainHTTP(docker.MatchAllHosts)),
-	})
+// own registry client; user and password may be empty.
+func (im *Image) Push(ctx context.Context, ref, user, password string) error {
+	opts := []docker.RegistryOpt{docker.WithPlainHTTP(docker.MatchAllHosts)}
+	if user != "" {
+		opts = append(opts, docker.WithAuthorizer(docker.NewDockerAuthorizer(
+			docker.WithAuthCreds(func(string) (string, string, error) { return user, password, nil }))))
+	}
+	resolver := docker.NewResolver(docker.ResolverOptions{Hosts: docker.ConfigureDefaultRegistries(opts...)})
 	pusher, err := resolver.Pusher(ctx, ref)
 	if err != nil {
 		return err
