@@ -12,6 +12,10 @@ import (
 const usage = `usage: shoal <command> [flags]
 
 commands:
+  status [-a SOCKET] [--json]       this node: peer ID, addresses, peers, announcements, counters, recent failures
+  peers [-a SOCKET] [--json]        connected peers
+  providers [-a SOCKET] [--json] <digest|image-ref>
+                                    who holds a blob, or announced an image reference
   network-key [-o FILE]   write a new private-network key (swarm-key format) to FILE (mode 0600) or stdout
   demo                    run three nodes and a registry on loopback and show where every byte of a pull came from
 `
@@ -27,6 +31,12 @@ func main() {
 	switch os.Args[1] {
 	case "demo":
 		err = runDemo(ctx, os.Args[2:])
+	case "status":
+		err = runStatus(ctx, os.Args[2:])
+	case "peers":
+		err = runPeers(ctx, os.Args[2:])
+	case "providers":
+		err = runProviders(ctx, os.Args[2:])
 	case "network-key":
 		err = runNetworkKey(os.Args[2:])
 	case "help", "-h", "--help":

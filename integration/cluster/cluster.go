@@ -99,7 +99,7 @@ type NodeConfig struct {
 	// Bootstrap entries for bootstrap_peers.
 	Bootstrap []string
 	// NetworkKey is the path of the private network's key; empty runs the
-	// node with allow_open_network.
+	// node with allow_open_network; "none" sets neither (the plugin stays off).
 	NetworkKey string
 	// Extra is TOML appended to the generated config.
 	Extra string
@@ -149,7 +149,11 @@ func (n *Node) WriteConfig() error {
 		boots = append(boots, fmt.Sprintf("%q", b))
 	}
 	keyLine := "allow_open_network = true"
-	if n.cfg.NetworkKey != "" {
+	switch n.cfg.NetworkKey {
+	case "":
+	case "none":
+		keyLine = ""
+	default:
 		keyLine = fmt.Sprintf("network_key_file = %q", n.cfg.NetworkKey)
 	}
 	cfg := fmt.Sprintf(`version = 4

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
@@ -53,6 +54,23 @@ type Server struct {
 	mu      sync.Mutex
 	total   int
 	perPeer map[string]int
+
+	served atomic.Int64
+}
+
+// ServedBytes is how many content bytes were sent to peers.
+func (s *Server) ServedBytes() int64 { return s.served.Load() }
+
+// countingWriter counts body bytes sent.
+type countingWriter struct {
+	http.ResponseWriter
+	n *atomic.Int64
+}
+
+func (c *countingWriter) Write(b []byte) (int, error) {
+	n, err := c.ResponseWriter.Write(b)
+	c.n.Add(int64(n))
+	return n, err
 }
 
 // Options bound what peers can ask of a node at once.
@@ -270,7 +288,7 @@ func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, kind strin
 	h.Set("ETag", `"`+dgst.String()+`"`)
 	log.G(ctx).WithFields(log.Fields{"digest": dgst, "peer": r.RemoteAddr, "namespace": ns, "range": r.Header.Get("Range")}).
 		Debug("p2p: serving content to peer")
-	http.ServeContent(w, r, "", time.Time{}, section)
+	http.ServeContent(&countingWriter{ResponseWriter: w, n: &s.served}, r, "", time.Time{}, section)
 }
 
 // verifyStored hashes a stored blob that was not checked since this node

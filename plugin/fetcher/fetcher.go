@@ -7,12 +7,14 @@ package fetcher
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
@@ -67,6 +69,8 @@ type Options struct {
 	ReferenceKey ReferenceKeyFunc
 	// FallbackLatest lets peers resolve the tag "latest".
 	FallbackLatest bool
+	// OnLookup, if set, is told how long each provider lookup took.
+	OnLookup func(d time.Duration, hit bool)
 }
 
 // Fetcher fetches content from peers.
@@ -76,6 +80,35 @@ type Fetcher struct {
 	opts      Options
 	penalties *penaltyBox
 	stats     Stats
+
+	mu       sync.Mutex
+	failures []Failure // most recent last, bounded
+}
+
+// Failure is one thing that went wrong with a peer, for `shoal status`.
+type Failure struct {
+	Time   time.Time `json:"time"`
+	Digest string    `json:"digest"`
+	Peer   string    `json:"peer"`
+	Error  string    `json:"error"`
+}
+
+const maxFailures = 32
+
+func (f *Fetcher) recordFailure(d digest.Digest, p peer.ID, err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.failures) == maxFailures {
+		f.failures = append(f.failures[:0], f.failures[1:]...)
+	}
+	f.failures = append(f.failures, Failure{Time: time.Now(), Digest: d.String(), Peer: p.String(), Error: err.Error()})
+}
+
+// RecentFailures returns the latest peer failures, oldest first.
+func (f *Fetcher) RecentFailures() []Failure {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]Failure(nil), f.failures...)
 }
 
 // New returns a Fetcher.
@@ -148,7 +181,11 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.Rea
 
 	providers, lookup, err := pf.lookup(ctx, desc.Digest)
 	src := newSources(pf, desc, providers)
-	if err != nil || src.remaining() == 0 {
+	hit := err == nil && src.remaining() > 0
+	if pf.f.opts.OnLookup != nil {
+		pf.f.opts.OnLookup(lookup, hit)
+	}
+	if !hit {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -156,6 +193,10 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.Rea
 		logger.WithError(err).WithField("lookup", lookup).Debug("p2p: no peer holds it, fetching upstream")
 		return pf.upstreamFetch(ctx, desc, "no peer holds it")
 	}
+
+	pf.f.stats.Hits.Add(1)
+	pf.f.stats.InFlight.Add(1)
+	defer pf.f.stats.InFlight.Add(-1)
 
 	if desc.Size <= pf.f.opts.InMemoryLimit {
 		data, from, err := pf.readVerified(ctx, src)
@@ -184,7 +225,32 @@ func (pf *PeerFirst) upstreamFetch(ctx context.Context, desc ocispec.Descriptor,
 	if err != nil {
 		return nil, fmt.Errorf("fetch %s of %s: peers: %s; upstream: %w", desc.Digest, pf.ref, peers, err)
 	}
-	return rc, nil
+	return countingReader(rc, &pf.f.stats.UpstreamBytes), nil
+}
+
+// countingReader counts what is read, keeping Seek for containerd's resume.
+func countingReader(rc io.ReadCloser, n *atomic.Int64) io.ReadCloser {
+	c := &counted{ReadCloser: rc, n: n}
+	if s, ok := rc.(io.Seeker); ok {
+		return &countedSeeker{counted: c, Seeker: s}
+	}
+	return c
+}
+
+type counted struct {
+	io.ReadCloser
+	n *atomic.Int64
+}
+
+func (c *counted) Read(p []byte) (int, error) {
+	n, err := c.ReadCloser.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+type countedSeeker struct {
+	*counted
+	io.Seeker
 }
 
 func (pf *PeerFirst) lookup(ctx context.Context, dgst digest.Digest) ([]peer.AddrInfo, time.Duration, error) {
@@ -219,6 +285,7 @@ func (pf *PeerFirst) readVerified(ctx context.Context, src *sources) ([]byte, pe
 			return data, p, nil
 		}
 		pf.f.stats.Corrupt.Add(1)
+		pf.f.recordFailure(src.desc.Digest, p, errors.New("content failed verification"))
 		pf.f.penalties.penalize(p, src.desc.Digest)
 		log.G(ctx).WithFields(log.Fields{"peer": p, "digest": src.desc.Digest}).Error("p2p: content from peer failed verification, discarded")
 	}

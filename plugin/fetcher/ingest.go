@@ -50,6 +50,7 @@ func (pf *PeerFirst) ingest(ctx context.Context, src *sources) error {
 		for p, n := range wrote {
 			if n > 0 {
 				pf.f.penalties.penalize(p, desc.Digest)
+				pf.f.recordFailure(desc.Digest, p, errors.New("content failed verification"))
 				src.drop(p)
 			}
 		}
@@ -121,6 +122,7 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 			return wrote, fmt.Errorf("upstream failed while finishing %s at offset %d: %w", desc.Digest, offset+n, err)
 		}
 		pf.f.stats.Failovers.Add(1)
+		pf.f.recordFailure(desc.Digest, from, err)
 		entry := logger.WithError(err).WithFields(log.Fields{"peer": from, "offset": offset + n, "remaining_providers": src.remaining()})
 		if isStall(err) {
 			pf.f.stats.Stalls.Add(1)
@@ -142,7 +144,7 @@ func (pf *PeerFirst) logSources(ctx context.Context, wrote map[peer.ID]int64, to
 			continue
 		}
 		if p == upstreamID {
-			pf.f.stats.UpstreamResumedBytes.Add(n)
+			pf.f.stats.UpstreamBytes.Add(n)
 			log.G(ctx).WithField("upstream_bytes", n).Info("p2p: finished blob upstream after peers failed")
 			continue
 		}

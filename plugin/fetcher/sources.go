@@ -107,6 +107,10 @@ func (s *sources) openPeer(ctx context.Context, offset int64) (io.ReadCloser, pe
 				}
 				return r.body, r.from, nil
 			}
+			if errdefs.IsNotFound(r.err) {
+				s.pf.f.stats.NotFound.Add(1)
+			}
+			s.pf.f.recordFailure(s.desc.Digest, r.from, r.err)
 			log.G(ctx).WithError(r.err).WithFields(log.Fields{"peer": r.from, "digest": s.desc.Digest}).Debug("p2p: peer did not serve")
 			if inflight == 0 {
 				launch()

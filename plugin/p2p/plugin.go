@@ -25,14 +25,19 @@ import (
 	"github.com/containerd/log"
 	"github.com/containerd/plugin"
 	"github.com/containerd/plugin/registry"
+	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/core/pnet"
+	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+	"github.com/prometheus/client_golang/prometheus"
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/shoal-dev/shoal/plugin/contentserver"
+	"github.com/shoal-dev/shoal/plugin/control"
 	"github.com/shoal-dev/shoal/plugin/fetcher"
 	"github.com/shoal-dev/shoal/plugin/identity"
 	"github.com/shoal-dev/shoal/plugin/inventory"
+	"github.com/shoal-dev/shoal/plugin/metrics"
 	"github.com/shoal-dev/shoal/plugin/netkey"
 	"github.com/shoal-dev/shoal/plugin/peerhttp"
 	"github.com/shoal-dev/shoal/plugin/policy"
@@ -126,9 +131,8 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 		ReferenceKey:       router.ReferenceKey,
 		Policy:             sharing,
 	})
-	server, err := peerhttp.Serve(rt.Host(),
-		contentserver.New(store, inv, &imageLookup{db: db, images: imageStore}, contentserver.Options{Policy: sharing}),
-		cfg.IdleTimeout.std())
+	content := contentserver.New(store, inv, &imageLookup{db: db, images: imageStore}, contentserver.Options{Policy: sharing})
+	server, err := peerhttp.Serve(rt.Host(), content, cfg.IdleTimeout.std())
 	if err != nil {
 		rt.Close()
 		return nil, fmt.Errorf("serve content to peers: %w", err)
@@ -139,8 +143,36 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 		IdleTimeout:   cfg.IdleTimeout.std(),
 	})
 
+	controlPath := filepath.Join(ic.Properties[plugins.PropertyStateDir], "shoal.sock")
+	ic.Meta.Exports["control_socket"] = controlPath
 	ic.Meta.Exports["peer_id"] = rt.ID().String()
 	ic.Meta.Exports["listen_addresses"] = strings.Join(rt.Addrs(), ",")
+
+	var observed *metrics.Metrics
+	f := fetcher.New(rt, client, fetcher.Options{
+		Store:          store,
+		ReferenceKey:   router.ReferenceKey,
+		LookupTimeout:  cfg.LookupTimeout.std(),
+		MaxProviders:   cfg.MaxProviders,
+		HedgeDelay:     cfg.HedgeDelay.std(),
+		FallbackLatest: cfg.FallbackLatest,
+		OnLookup: func(d time.Duration, hit bool) {
+			if observed != nil {
+				observed.ObserveLookup(d, hit)
+			}
+		},
+	})
+	// containerd's metrics endpoint serves the default registry.
+	observed, err = metrics.Register(prometheus.DefaultRegisterer, metrics.Sources{
+		Fetcher:          f.Stats(),
+		ServedBytes:      content.ServedBytes,
+		ConnectedPeers:   rt.ConnectedPeers,
+		RoutingTableSize: rt.RoutingTableSize,
+		AnnouncedKeys:    inv.Len,
+	})
+	if err != nil {
+		log.G(ic.Context).WithError(err).Warn("p2p: some metrics could not be registered")
+	}
 
 	ctx, cancel := context.WithCancel(ic.Context)
 	s := &Service{
@@ -152,14 +184,11 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 		client:     client,
 		subscriber: subscriber,
 		store:      store,
-		fetcher: fetcher.New(rt, client, fetcher.Options{
-			Store:          store,
-			ReferenceKey:   router.ReferenceKey,
-			LookupTimeout:  cfg.LookupTimeout.std(),
-			MaxProviders:   cfg.MaxProviders,
-			HedgeDelay:     cfg.HedgeDelay.std(),
-			FallbackLatest: cfg.FallbackLatest,
-		}),
+		fetcher:    f,
+	}
+	if s.control, err = control.Serve(controlPath, s); err != nil {
+		// Only `shoal status` needs it: the mirror works without.
+		log.G(ic.Context).WithError(err).Warn("p2p: control socket not available")
 	}
 	log.G(ic.Context).WithField("peer_id", rt.ID()).WithField("addresses", rt.Addrs()).Info("p2p: peer mirror listening")
 	return s, nil
@@ -176,6 +205,58 @@ type Service struct {
 	subscriber events.Subscriber
 	fetcher    *fetcher.Fetcher
 	store      content.Store
+	control    *control.Server
+}
+
+// Status implements control.Source.
+func (s *Service) Status() control.Status {
+	st := s.fetcher.Stats()
+	return control.Status{
+		PeerID:         s.router.ID().String(),
+		Addresses:      s.router.Addrs(),
+		ConnectedPeers: s.router.ConnectedPeers(),
+		RoutingTable:   s.router.RoutingTableSize(),
+		AnnouncedKeys:  s.inventory.Len(),
+		Counters: map[string]int64{
+			"peer_bytes": st.PeerBytes.Load(), "upstream_bytes": st.UpstreamBytes.Load(),
+			"lookup_hits": st.Hits.Load(), "lookup_misses": st.Misses.Load(),
+			"corrupt": st.Corrupt.Load(), "failovers": st.Failovers.Load(), "stalls": st.Stalls.Load(),
+			"stale_records": st.NotFound.Load(), "peer_resolves": st.PeerResolves.Load(),
+		},
+		RecentFailures: s.fetcher.RecentFailures(),
+	}
+}
+
+// Peers implements control.Source.
+func (s *Service) Peers() []control.Peer { return toPeers(s.router.Peers()) }
+
+// Providers implements control.Source: the peers that announced key, and
+// this node if it holds it.
+func (s *Service) Providers(ctx context.Context, key digest.Digest) ([]control.Peer, error) {
+	found, err := s.router.FindProviders(ctx, key, 20)
+	if err != nil && !errors.Is(err, router.ErrNoPeers) {
+		return nil, err
+	}
+	peers := toPeers(found)
+	if len(s.inventory.Namespaces(key)) > 0 {
+		peers = append([]control.Peer{{ID: s.router.ID().String() + " (this node)", Addresses: s.router.Addrs()}}, peers...)
+	}
+	return peers, nil
+}
+
+// ReferenceKey implements control.Source.
+func (s *Service) ReferenceKey(ref string) digest.Digest { return router.ReferenceKey(ref) }
+
+func toPeers(infos []peer.AddrInfo) []control.Peer {
+	out := []control.Peer{}
+	for _, i := range infos {
+		p := control.Peer{ID: i.ID.String()}
+		for _, a := range i.Addrs {
+			p.Addresses = append(p.Addresses, a.String())
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // Start joins the peer network and starts following the content store, in
@@ -223,6 +304,9 @@ func (s *Service) ResolveFallback(ctx context.Context, ref string, upstreamErr e
 // Close stops everything the plugin started.
 func (s *Service) Close() error {
 	s.cancel()
+	if s.control != nil {
+		s.control.Close()
+	}
 	err := errors.Join(s.server.Close(), s.router.Close())
 	s.client.Close()
 	return err

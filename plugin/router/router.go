@@ -190,6 +190,18 @@ func (r *Router) Addrs() []string {
 	return out
 }
 
+// Peers are the connected peers with their known addresses.
+func (r *Router) Peers() []peer.AddrInfo {
+	var out []peer.AddrInfo
+	for _, p := range r.host.Network().Peers() {
+		out = append(out, r.host.Peerstore().PeerInfo(p))
+	}
+	return out
+}
+
+// ConnectedPeers is the number of peers with an open connection.
+func (r *Router) ConnectedPeers() int { return len(r.host.Network().Peers()) }
+
 // RoutingTableSize is the number of peers in the DHT routing table.
 func (r *Router) RoutingTableSize() int { return r.dht.RoutingTable().Size() }
 

@@ -1,0 +1,86 @@
+// Package metrics exposes the mirror's counters on containerd's own metrics
+// endpoint ([plugins."io.containerd.server.v1.metrics"] address), all named
+// containerd_p2p_*.
+package metrics
+
+import (
+	"errors"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/shoal-dev/shoal/plugin/fetcher"
+)
+
+// Sources are where the values come from.
+type Sources struct {
+	Fetcher          *fetcher.Stats
+	ServedBytes      func() int64
+	ConnectedPeers   func() int
+	RoutingTableSize func() int
+	AnnouncedKeys    func() int
+}
+
+// Metrics holds what cannot be read on demand: the lookup latencies.
+type Metrics struct {
+	lookups *prometheus.HistogramVec
+}
+
+// Register registers the collectors with reg.
+func Register(reg prometheus.Registerer, s Sources) (*Metrics, error) {
+	m := &Metrics{lookups: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name:    "containerd_p2p_lookup_duration_seconds",
+		Help:    "Time to look up the providers of a digest in the DHT.",
+		Buckets: prometheus.ExponentialBuckets(0.0001, 4, 9), // 100µs .. 6.5s
+	}, []string{"result"})}
+	st := s.Fetcher
+	counter := func(name, help string, labels prometheus.Labels, v func() int64) prometheus.Collector {
+		return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help, ConstLabels: labels},
+			func() float64 { return float64(v()) })
+	}
+	gauge := func(name, help string, v func() int64) prometheus.Collector {
+		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 { return float64(v()) })
+	}
+	const (
+		fetched   = "containerd_p2p_fetched_bytes_total"
+		fetchHelp = "Content bytes received, by source."
+		lookups   = "containerd_p2p_lookups_total"
+		lookHelp  = "Provider lookups, by whether a usable provider was found."
+		failovers = "containerd_p2p_failovers_total"
+		failHelp  = "Times a peer failed and the fetch went elsewhere, by reason."
+	)
+	collectors := []prometheus.Collector{
+		m.lookups,
+		counter(fetched, fetchHelp, prometheus.Labels{"source": "peer"}, st.PeerBytes.Load),
+		counter(fetched, fetchHelp, prometheus.Labels{"source": "upstream"}, st.UpstreamBytes.Load),
+		counter("containerd_p2p_served_bytes_total", "Content bytes sent to peers.", nil, s.ServedBytes),
+		counter(lookups, lookHelp, prometheus.Labels{"result": "hit"}, st.Hits.Load),
+		counter(lookups, lookHelp, prometheus.Labels{"result": "miss"}, st.Misses.Load),
+		counter(failovers, failHelp, prometheus.Labels{"reason": "stall"}, st.Stalls.Load),
+		counter(failovers, failHelp, prometheus.Labels{"reason": "error"}, func() int64 { return st.Failovers.Load() - st.Stalls.Load() }),
+		counter(failovers, failHelp, prometheus.Labels{"reason": "corrupt"}, st.Corrupt.Load),
+		counter(failovers, failHelp, prometheus.Labels{"reason": "not_found"}, st.NotFound.Load),
+		counter("containerd_p2p_hedged_requests_total", "Second requests sent because the first provider was slow.", nil, st.Hedges.Load),
+		counter("containerd_p2p_peer_resolves_total", "References resolved by peers while the upstream was unreachable.", nil, st.PeerResolves.Load),
+		gauge("containerd_p2p_inflight_transfers", "Fetches from peers under way.", st.InFlight.Load),
+		gauge("containerd_p2p_connected_peers", "Peers with an open connection.", asInt64(s.ConnectedPeers)),
+		gauge("containerd_p2p_routing_table_peers", "Peers in the DHT routing table.", asInt64(s.RoutingTableSize)),
+		gauge("containerd_p2p_announced_keys", "Digests and references this node announces.", asInt64(s.AnnouncedKeys)),
+	}
+	var errs []error
+	for _, c := range collectors {
+		errs = append(errs, reg.Register(c))
+	}
+	return m, errors.Join(errs...)
+}
+
+func asInt64(f func() int) func() int64 { return func() int64 { return int64(f()) } }
+
+// ObserveLookup records one provider lookup.
+func (m *Metrics) ObserveLookup(d time.Duration, hit bool) {
+	result := "miss"
+	if hit {
+		result = "hit"
+	}
+	m.lookups.WithLabelValues(result).Observe(d.Seconds())
+}
