@@ -156,15 +156,13 @@ func (inv *Inventory) Run(ctx context.Context, subscribe Subscribe) {
 	go inv.announceLoop(ctx)
 
 	backoff := time.Second
-	for first := true; ctx.Err() == nil; first = false {
+	for ctx.Err() == nil {
 		sctx, cancel := context.WithCancel(ctx)
-		// Subscribe first, then walk: content created in between is seen twice, never missed.
+		// Subscribe first, then walk: content created in between is seen
+		// twice, never missed. The walk queues whatever is new.
 		envelopes, errs := subscribe(sctx)
 		if err := inv.Rescan(ctx); err != nil {
 			log.G(ctx).WithError(err).Warn("p2p: content walk failed")
-		}
-		if first {
-			inv.queueAll()
 		}
 		healthy := inv.follow(sctx, envelopes, errs)
 		cancel()
