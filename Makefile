@@ -19,13 +19,13 @@ TOOLS_DIR        := $(CURDIR)/_tools
 REGISTRY_VERSION := v3.1.2
 REGISTRY_BIN     := $(TOOLS_DIR)/registry-$(REGISTRY_VERSION)/registry
 
-.PHONY: all build demo test test-unit test-integration tools bench clean vet fuzz
+.PHONY: all build demo test test-unit test-integration tools bench clean vet fuzz install release
 
 all: build
 
-build: bin/containerd bin/ctr bin/shoal bin/containerd-stock
+build: bin/containerd bin/ctr bin/shoal bin/containerd-shim-runc-v2 bin/containerd-stock
 
-bin/containerd: $(shell find cmd/containerd plugin builtins -name '*.go') go.mod vendor/modules.txt
+bin/containerd: $(shell find cmd/containerd plugin builtins -name '*.go' -not -name '*_test.go') go.mod vendor/modules.txt
 	$(GOBUILD) -o $@ ./cmd/containerd
 
 # Stock containerd from the same vendored module: the reference for plugin
@@ -37,7 +37,12 @@ bin/containerd-stock: go.mod vendor/modules.txt
 bin/ctr: go.mod vendor/modules.txt
 	$(GOBUILD) -o $@ github.com/containerd/containerd/v2/cmd/ctr
 
-bin/shoal: $(shell find cmd/shoal plugin -name '*.go') go.mod vendor/modules.txt
+# The runc shim of the same containerd version, built as containerd builds it.
+bin/containerd-shim-runc-v2: go.mod vendor/modules.txt
+	CGO_ENABLED=0 $(GO) build -mod=vendor -trimpath -tags no_grpc -ldflags '-s -w -X $(VERSION_PKG).Version=$(CONTAINERD_VERSION)' \
+		-o $@ github.com/containerd/containerd/v2/cmd/containerd-shim-runc-v2
+
+bin/shoal: $(shell find cmd/shoal plugin -name '*.go' -not -name '*_test.go') go.mod vendor/modules.txt
 	$(GOBUILD) -o $@ ./cmd/shoal
 
 $(REGISTRY_BIN):
@@ -74,8 +79,35 @@ test-integration: build tools
 	SHOAL_BIN_DIR=$(CURDIR)/bin SHOAL_REGISTRY_BIN=$(REGISTRY_BIN) \
 		$(GO) test -count=1 -timeout 20m -v ./integration/...
 
+## install: binaries and the systemd unit under $(DESTDIR)$(PREFIX).
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+SYSTEMDDIR ?= $(PREFIX)/lib/systemd/system
+INSTALL_BINS := containerd containerd-shim-runc-v2 ctr shoal
+
+install: $(addprefix bin/,$(INSTALL_BINS))
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(SYSTEMDDIR)
+	for b in $(INSTALL_BINS); do install -m 0755 bin/$$b $(DESTDIR)$(PREFIX)/bin/$$b; done
+	sed 's|@BINDIR@|$(PREFIX)/bin|' cmd/containerd/containerd.service > $(DESTDIR)$(SYSTEMDDIR)/containerd.service
+	chmod 0644 $(DESTDIR)$(SYSTEMDDIR)/containerd.service
+
+## release: a tarball laid out like containerd's (bin/...), with a checksum.
+GOARCH      ?= $(shell $(GO) env GOARCH)
+RELEASE     := shoal-$(SHOAL_VERSION)-containerd-$(CONTAINERD_VERSION)-linux-$(GOARCH)
+RELEASE_DIR ?= $(CURDIR)/release
+
+release: $(addprefix bin/,$(INSTALL_BINS))
+	rm -rf $(RELEASE_DIR)/$(RELEASE) && install -d $(RELEASE_DIR)/$(RELEASE)/bin
+	for b in $(INSTALL_BINS); do install -m 0755 bin/$$b $(RELEASE_DIR)/$(RELEASE)/bin/$$b; done
+	sed 's|@BINDIR@|/usr/local/bin|' cmd/containerd/containerd.service > $(RELEASE_DIR)/$(RELEASE)/containerd.service
+	cp README.md $(RELEASE_DIR)/$(RELEASE)/
+	tar -C $(RELEASE_DIR)/$(RELEASE) --owner=0 --group=0 --numeric-owner -czf $(RELEASE_DIR)/$(RELEASE).tar.gz bin containerd.service README.md
+	cd $(RELEASE_DIR) && sha256sum $(RELEASE).tar.gz > $(RELEASE).tar.gz.sha256sum
+	rm -rf $(RELEASE_DIR)/$(RELEASE)
+	@echo $(RELEASE_DIR)/$(RELEASE).tar.gz
+
 clean:
-	rm -rf bin
+	rm -rf bin release
 
 ## bench: side-by-side measurements printed as a markdown table (root).
 bench: build tools
