@@ -42,7 +42,7 @@ bin/containerd-shim-runc-v2: go.mod vendor/modules.txt
 	CGO_ENABLED=0 $(GO) build -mod=vendor -trimpath -tags no_grpc -ldflags '-s -w -X $(VERSION_PKG).Version=$(CONTAINERD_VERSION)' \
 		-o $@ github.com/containerd/containerd/v2/cmd/containerd-shim-runc-v2
 
-bin/shoal: $(shell find cmd/shoal plugin -name '*.go' -not -name '*_test.go') go.mod vendor/modules.txt
+bin/shoal: $(shell find cmd/shoal plugin integration/cluster -name '*.go' -not -name '*_test.go') go.mod vendor/modules.txt
 	$(GOBUILD) -o $@ ./cmd/shoal
 
 $(REGISTRY_BIN):
