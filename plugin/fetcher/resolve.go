@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -146,4 +147,64 @@ func (pf *PeerFirst) headManifest(ctx context.Context, p peer.ID, object string)
 		return ocispec.Descriptor{}, fmt.Errorf("peer %s sent media type %q for a manifest", p, mediaType)
 	}
 	return ocispec.Descriptor{MediaType: mediaType, Digest: dgst, Size: size}, nil
+}
+
+// Describe asks the providers of dgst what it is, for a front that is asked
+// by digest alone (the loopback mirror). A manifest is fetched whole and
+// verified, and returned in the descriptor's Data; for a blob the size is
+// taken from the first provider that has it.
+func (f *Fetcher) Describe(ctx context.Context, ref string, dgst digest.Digest, manifest bool) (ocispec.Descriptor, error) {
+	pf := f.WrapFetcher(nil, ref)
+	providers, _, err := pf.lookup(ctx, dgst)
+	if err != nil {
+		return ocispec.Descriptor{}, err
+	}
+	kind, method := "blobs", http.MethodHead
+	if manifest {
+		kind, method = "manifests", http.MethodGet
+	}
+	lastErr := errors.New("no peer holds it")
+	for _, p := range providers {
+		if f.penalties.penalized(p.ID, dgst) {
+			continue
+		}
+		desc, err := pf.describeAt(ctx, p.ID, kind, method, dgst)
+		if err == nil {
+			return desc, nil
+		}
+		lastErr = err
+	}
+	return ocispec.Descriptor{}, fmt.Errorf("describe %s: %w", dgst, lastErr)
+}
+
+func (pf *PeerFirst) describeAt(ctx context.Context, p peer.ID, kind, method string, dgst digest.Digest) (ocispec.Descriptor, error) {
+	req, err := http.NewRequestWithContext(ctx, method, pf.requestPath(kind, dgst.String()), nil)
+	if err != nil {
+		return ocispec.Descriptor{}, err
+	}
+	resp, err := pf.f.client.Do(p, req)
+	if err != nil {
+		return ocispec.Descriptor{}, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.ContentLength <= 0 {
+		return ocispec.Descriptor{}, fmt.Errorf("peer %s answered %s", p, resp.Status)
+	}
+	desc := ocispec.Descriptor{MediaType: resp.Header.Get("Content-Type"), Digest: dgst, Size: resp.ContentLength}
+	if method == http.MethodHead {
+		return desc, nil
+	}
+	if desc.Size > pf.f.opts.InMemoryLimit {
+		return ocispec.Descriptor{}, fmt.Errorf("peer %s offers a %d-byte manifest", p, desc.Size)
+	}
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return ocispec.Descriptor{}, err
+	}
+	if digest.SHA256.FromBytes(data) != dgst || (!images.IsManifestType(desc.MediaType) && !images.IsIndexType(desc.MediaType)) {
+		pf.f.penalties.penalize(p, dgst)
+		return ocispec.Descriptor{}, fmt.Errorf("peer %s sent a manifest that does not verify", p)
+	}
+	desc.Data = data
+	return desc, nil
 }

@@ -41,6 +41,17 @@ type Config struct {
 	// is unreachable. Default false: "latest" moves too often to trust
 	// anyone but the registry with it.
 	FallbackLatest bool `toml:"fallback_latest"`
+	// MirrorAddress, when set, serves a read-only registry mirror on this
+	// loopback address (":5005" means 127.0.0.1:5005) for pulls that bypass
+	// the transfer service. Off by default; never on a non-loopback address.
+	MirrorAddress string `toml:"mirror_address"`
+	// DefaultRegistry answers mirror requests that carry no ns parameter.
+	DefaultRegistry string `toml:"default_registry"`
+	// MirrorHostsDir and MirrorRegistries: when both are set, hosts.toml
+	// files listing the mirror are written to <dir>/<registry>/ for each
+	// registry ("_default" for all). Files Shoal did not write are kept.
+	MirrorHostsDir   string   `toml:"mirror_hosts_dir"`
+	MirrorRegistries []string `toml:"mirror_registries"`
 	// LookupTimeout bounds a provider lookup; a blob no peer holds costs
 	// at most this before the upstream is asked. Default 1s.
 	LookupTimeout Duration `toml:"lookup_timeout"`
@@ -77,6 +88,7 @@ func defaultConfig() *Config {
 		PrivateNamespaces:  []string{},
 		SharedRegistries:   []string{},
 		PrivateRegistries:  []string{},
+		MirrorRegistries:   []string{},
 		LookupTimeout:      Duration(time.Second),
 		StartupGrace:       Duration(2 * time.Second),
 		DialTimeout:        Duration(2 * time.Second),

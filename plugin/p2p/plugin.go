@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -17,6 +19,7 @@ import (
 	"github.com/containerd/containerd/v2/core/content"
 	"github.com/containerd/containerd/v2/core/events"
 	"github.com/containerd/containerd/v2/core/images"
+	"github.com/containerd/containerd/v2/core/leases"
 	"github.com/containerd/containerd/v2/core/metadata"
 	"github.com/containerd/containerd/v2/core/transfer"
 	"github.com/containerd/containerd/v2/pkg/namespaces"
@@ -38,6 +41,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/identity"
 	"github.com/shoal-dev/shoal/plugin/inventory"
 	"github.com/shoal-dev/shoal/plugin/metrics"
+	"github.com/shoal-dev/shoal/plugin/mirror"
 	"github.com/shoal-dev/shoal/plugin/netkey"
 	"github.com/shoal-dev/shoal/plugin/peerhttp"
 	"github.com/shoal-dev/shoal/plugin/policy"
@@ -56,6 +60,7 @@ func init() {
 		ID:   ID,
 		Requires: []plugin.Type{
 			plugins.EventPlugin,
+			plugins.LeasePlugin,
 			plugins.MetadataPlugin,
 		},
 		Config: defaultConfig(),
@@ -186,6 +191,9 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 		store:      store,
 		fetcher:    f,
 	}
+	if cfg.MirrorAddress != "" {
+		s.startMirror(ic, cfg)
+	}
 	if s.control, err = control.Serve(controlPath, s); err != nil {
 		// Only `shoal status` needs it: the mirror works without.
 		log.G(ic.Context).WithError(err).Warn("p2p: control socket not available")
@@ -206,6 +214,39 @@ type Service struct {
 	fetcher    *fetcher.Fetcher
 	store      content.Store
 	control    *control.Server
+	mirror     *http.Server
+}
+
+// startMirror serves the loopback registry mirror. Its failure is logged:
+// the rest of the plugin works without it.
+func (s *Service) startMirror(ic *plugin.InitContext, cfg *Config) {
+	logger := log.G(ic.Context)
+	addr, err := mirror.LoopbackAddress(cfg.MirrorAddress)
+	if err != nil {
+		logger.WithError(err).Error("p2p: mirror not started")
+		return
+	}
+	var lm leases.Manager
+	if l, err := ic.GetSingle(plugins.LeasePlugin); err == nil {
+		lm, _ = l.(leases.Manager)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		logger.WithError(err).Error("p2p: mirror not started")
+		return
+	}
+	s.mirror = &http.Server{
+		Handler:           mirror.New(s.fetcher, mirror.Options{DefaultRegistry: cfg.DefaultRegistry, Store: s.store, Leases: lm}),
+		ReadHeaderTimeout: 10 * time.Second,
+	}
+	go s.mirror.Serve(ln) //nolint:errcheck // ErrServerClosed on Close
+	ic.Meta.Exports["mirror_address"] = ln.Addr().String()
+	logger.WithField("address", ln.Addr()).Info("p2p: loopback registry mirror listening")
+	if cfg.MirrorHostsDir != "" && len(cfg.MirrorRegistries) > 0 {
+		if err := mirror.WriteHostsFiles(cfg.MirrorHostsDir, cfg.MirrorRegistries, ln.Addr().String()); err != nil {
+			logger.WithError(err).Warn("p2p: some hosts.toml files were not written")
+		}
+	}
 }
 
 // Status implements control.Source.
@@ -306,6 +347,9 @@ func (s *Service) Close() error {
 	s.cancel()
 	if s.control != nil {
 		s.control.Close()
+	}
+	if s.mirror != nil {
+		s.mirror.Close()
 	}
 	err := errors.Join(s.server.Close(), s.router.Close())
 	s.client.Close()

@@ -1,0 +1,298 @@
+// Package mirror is a read-only OCI registry on loopback for pulls that do
+// not go through containerd's transfer service (CRI with
+// use_local_image_pull, ctr --local, nerdctl, BuildKit). It is a front of
+// the same fetcher: peers first, verified, then the registry anonymously.
+// Clients list it in hosts.toml before the registry itself, so anything the
+// mirror cannot serve costs one fast 404 and the client carries on upstream
+// with its own credentials.
+package mirror
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/containerd/containerd/v2/core/content"
+	"github.com/containerd/containerd/v2/core/leases"
+	"github.com/containerd/containerd/v2/core/remotes"
+	"github.com/containerd/containerd/v2/core/remotes/docker"
+	"github.com/containerd/containerd/v2/pkg/namespaces"
+	"github.com/containerd/errdefs"
+	"github.com/containerd/log"
+	"github.com/opencontainers/go-digest"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+
+	"github.com/shoal-dev/shoal/plugin/fetcher"
+)
+
+// Namespace is where the mirror keeps the layers it fetched, under a lease
+// that expires, for the client to read.
+const Namespace = "shoal-mirror"
+
+// Options configure the mirror.
+type Options struct {
+	// DefaultRegistry answers requests that carry no ns parameter.
+	DefaultRegistry string
+	// Store is the content store the fetcher writes layers to.
+	Store content.Store
+	// Leases keep fetched layers alive until the client has read them.
+	Leases leases.Manager
+	// UpstreamTimeout bounds the anonymous requests to the registry.
+	UpstreamTimeout time.Duration
+}
+
+// Mirror is the http.Handler.
+type Mirror struct {
+	f    *fetcher.Fetcher
+	opts Options
+}
+
+// New returns a mirror over f.
+func New(f *fetcher.Fetcher, opts Options) *Mirror {
+	if opts.UpstreamTimeout <= 0 {
+		opts.UpstreamTimeout = 10 * time.Second
+	}
+	return &Mirror{f: f, opts: opts}
+}
+
+var (
+	nameRE = regexp.MustCompile(`^[a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*(/[a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*)*$`)
+	tagRE  = regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`)
+	hostRE = regexp.MustCompile(`^[a-zA-Z0-9]([a-zA-Z0-9.-]{0,251}[a-zA-Z0-9])?(:[0-9]{1,5})?$`)
+)
+
+func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		writeError(w, http.StatusMethodNotAllowed, "UNSUPPORTED", "this mirror is read-only")
+		return
+	}
+	w.Header().Set("Docker-Distribution-API-Version", "registry/2.0")
+	if r.URL.Path == "/v2/" || r.URL.Path == "/v2" {
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	name, kind, ref, ok := splitPath(r.URL.Path)
+	if !ok || r.URL.RawPath != "" {
+		writeError(w, http.StatusNotFound, "NOT_FOUND", "unknown endpoint")
+		return
+	}
+	if len(name) > 255 || !nameRE.MatchString(name) {
+		writeError(w, http.StatusBadRequest, "NAME_INVALID", "invalid repository name")
+		return
+	}
+	registry := r.URL.Query().Get("ns")
+	if registry != "" {
+		w.Header().Set("OCI-Namespace", registry)
+	} else {
+		registry = m.opts.DefaultRegistry
+	}
+	if registry == "" || !hostRE.MatchString(registry) {
+		writeError(w, http.StatusNotFound, "NAME_UNKNOWN", "no registry: send ns= or configure default_registry")
+		return
+	}
+	repo := registry + "/" + name
+	ctx := namespaces.WithNamespace(r.Context(), Namespace)
+	if kind == "manifests" && tagRE.MatchString(ref) {
+		m.serveTag(ctx, w, r, repo, ref)
+		return
+	}
+	dgst, err := digest.Parse(ref)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "DIGEST_INVALID", "invalid digest")
+		return
+	}
+	if kind == "manifests" {
+		m.serveManifest(ctx, w, r, repo, dgst)
+		return
+	}
+	m.serveBlob(ctx, w, r, repo, dgst)
+}
+
+func splitPath(p string) (name, kind, ref string, ok bool) {
+	rest, found := strings.CutPrefix(p, "/v2/")
+	if !found {
+		return "", "", "", false
+	}
+	for _, k := range []string{"/manifests/", "/blobs/"} {
+		if i := strings.LastIndex(rest, k); i > 0 {
+			ref = rest[i+len(k):]
+			return rest[:i], strings.Trim(k, "/"), ref, ref != "" && !strings.Contains(ref, "/")
+		}
+	}
+	return "", "", "", false
+}
+
+// anonymous is the registry without credentials: it only ever hands out
+// what anybody may pull.
+func anonymous() remotes.Resolver {
+	return docker.NewResolver(docker.ResolverOptions{Hosts: docker.ConfigureDefaultRegistries(docker.WithPlainHTTP(docker.MatchLocalhost))})
+}
+
+// serveTag resolves repo:tag at the registry, or from peers when the
+// registry cannot be reached, then serves that manifest.
+func (m *Mirror) serveTag(ctx context.Context, w http.ResponseWriter, r *http.Request, repo, tag string) {
+	ref := repo + ":" + tag
+	uctx, cancel := context.WithTimeout(ctx, m.opts.UpstreamTimeout)
+	_, desc, err := anonymous().Resolve(uctx, ref)
+	cancel()
+	if err != nil {
+		_, desc, err = m.f.ResolveFallback(ctx, ref, err)
+	}
+	if err != nil {
+		log.G(ctx).WithError(err).WithField("ref", ref).Debug("p2p mirror: cannot resolve")
+		writeError(w, http.StatusNotFound, "MANIFEST_UNKNOWN", "manifest unknown")
+		return
+	}
+	m.serveManifest(ctx, w, r, repo, desc.Digest)
+}
+
+// serveManifest serves a manifest by digest, verified, from peers or the
+// registry.
+func (m *Mirror) serveManifest(ctx context.Context, w http.ResponseWriter, r *http.Request, repo string, dgst digest.Digest) {
+	desc, err := m.f.Describe(ctx, repo, dgst, true)
+	if err != nil {
+		desc, err = m.upstreamManifest(ctx, repo, dgst)
+	}
+	if err != nil {
+		writeError(w, http.StatusNotFound, "MANIFEST_UNKNOWN", "manifest unknown")
+		return
+	}
+	w.Header().Set("Content-Type", desc.MediaType)
+	w.Header().Set("Docker-Content-Digest", dgst.String())
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(desc.Data))
+}
+
+func (m *Mirror) upstreamManifest(ctx context.Context, repo string, dgst digest.Digest) (ocispec.Descriptor, error) {
+	ctx, cancel := context.WithTimeout(ctx, m.opts.UpstreamTimeout)
+	defer cancel()
+	resolver := anonymous()
+	_, desc, err := resolver.Resolve(ctx, repo+"@"+dgst.String())
+	if err != nil {
+		return desc, err
+	}
+	f, err := resolver.Fetcher(ctx, repo)
+	if err != nil {
+		return desc, err
+	}
+	rc, err := f.Fetch(ctx, desc)
+	if err != nil {
+		return desc, err
+	}
+	defer rc.Close()
+	desc.Data, err = io.ReadAll(io.LimitReader(rc, 4<<20+1))
+	if err != nil || digest.FromBytes(desc.Data) != dgst {
+		return desc, fmt.Errorf("manifest %s from the registry does not verify", dgst)
+	}
+	return desc, nil
+}
+
+// serveBlob serves a blob: one that peers hold is fetched (verified into the
+// store for layers) and served from there; otherwise the registry's bytes
+// are passed through, for the client to verify as it would without us.
+func (m *Mirror) serveBlob(ctx context.Context, w http.ResponseWriter, r *http.Request, repo string, dgst digest.Digest) {
+	ctx, err := m.lease(ctx)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "UNKNOWN", err.Error())
+		return
+	}
+	if m.serveStored(ctx, w, r, dgst) {
+		return
+	}
+	desc, err := m.f.Describe(ctx, repo, dgst, false)
+	if err != nil {
+		m.passThrough(ctx, w, r, repo, dgst)
+		return
+	}
+	up, err := anonymous().Fetcher(ctx, repo)
+	if err != nil {
+		writeError(w, http.StatusNotFound, "BLOB_UNKNOWN", "blob unknown")
+		return
+	}
+	rc, err := m.f.WrapFetcher(up, repo).Fetch(ctx, desc)
+	if errdefs.IsAlreadyExists(err) && m.serveStored(ctx, w, r, dgst) {
+		return // a layer, committed (verified) by the fetcher
+	}
+	if err != nil {
+		writeError(w, http.StatusNotFound, "BLOB_UNKNOWN", "blob unknown")
+		return
+	}
+	defer rc.Close()
+	data, err := io.ReadAll(io.LimitReader(rc, desc.Size+1)) // small: verified by the fetcher
+	if err != nil || int64(len(data)) != desc.Size {
+		writeError(w, http.StatusBadGateway, "BLOB_UNKNOWN", "blob could not be read")
+		return
+	}
+	w.Header().Set("Docker-Content-Digest", dgst.String())
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
+}
+
+// serveStored serves dgst from the mirror's namespace if it is there.
+func (m *Mirror) serveStored(ctx context.Context, w http.ResponseWriter, r *http.Request, dgst digest.Digest) bool {
+	info, err := m.opts.Store.Info(ctx, dgst)
+	if err != nil {
+		return false
+	}
+	ra, err := m.opts.Store.ReaderAt(ctx, ocispec.Descriptor{Digest: dgst, Size: info.Size})
+	if err != nil {
+		return false
+	}
+	defer ra.Close()
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Header().Set("Docker-Content-Digest", dgst.String())
+	http.ServeContent(w, r, "", time.Time{}, io.NewSectionReader(ra, 0, info.Size))
+	return true
+}
+
+// passThrough relays the registry's answer for a blob no peer holds.
+func (m *Mirror) passThrough(ctx context.Context, w http.ResponseWriter, r *http.Request, repo string, dgst digest.Digest) {
+	uctx, cancel := context.WithTimeout(ctx, m.opts.UpstreamTimeout)
+	f, err := anonymous().Fetcher(uctx, repo)
+	cancel()
+	var byDigest remotes.FetcherByDigest
+	if err == nil {
+		byDigest, _ = f.(remotes.FetcherByDigest)
+	}
+	if byDigest == nil {
+		writeError(w, http.StatusNotFound, "BLOB_UNKNOWN", "blob unknown")
+		return
+	}
+	rc, desc, err := byDigest.FetchByDigest(ctx, dgst)
+	if err != nil {
+		writeError(w, http.StatusNotFound, "BLOB_UNKNOWN", "blob unknown")
+		return
+	}
+	defer rc.Close()
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Header().Set("Docker-Content-Digest", dgst.String())
+	w.Header().Set("Content-Length", fmt.Sprint(desc.Size))
+	w.WriteHeader(http.StatusOK)
+	if r.Method == http.MethodGet {
+		io.Copy(w, rc)
+	}
+}
+
+// lease keeps what the fetcher writes for this request for an hour, long
+// enough for the client to read it; then garbage collection takes it.
+func (m *Mirror) lease(ctx context.Context) (context.Context, error) {
+	if m.opts.Leases == nil {
+		return ctx, nil
+	}
+	l, err := m.opts.Leases.Create(ctx, leases.WithRandomID(), leases.WithExpiration(time.Hour))
+	if err != nil {
+		return nil, err
+	}
+	return leases.WithLease(ctx, l.ID), nil
+}
+
+func writeError(w http.ResponseWriter, status int, code, message string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(map[string]any{"errors": []map[string]string{{"code": code, "message": message}}})
+}
