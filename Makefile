@@ -49,7 +49,17 @@ $(REGISTRY_BIN):
 	mkdir -p $(dir $@)
 	cd /tmp && GOBIN=$(dir $@) GOFLAGS= $(GO) install github.com/distribution/distribution/v3/cmd/registry@$(REGISTRY_VERSION)
 
-tools: $(REGISTRY_BIN)
+# The OCI distribution-spec conformance suite (pull category), v1.1 era.
+CONFORMANCE_VERSION := v0.0.0-20231101194043-f2182352d4cc
+CONFORMANCE_BIN     := $(TOOLS_DIR)/conformance-$(CONFORMANCE_VERSION)/conformance.test
+
+$(CONFORMANCE_BIN):
+	rm -rf $(dir $@)src && mkdir -p $(dir $@)src
+	cd $(dir $@)src && GOFLAGS= $(GO) mod init shoal.local/conformance >/dev/null 2>&1 && \
+		GOFLAGS= $(GO) get -t github.com/opencontainers/distribution-spec/conformance@$(CONFORMANCE_VERSION) && \
+		GOFLAGS= $(GO) test -c -o $@ github.com/opencontainers/distribution-spec/conformance
+
+tools: $(REGISTRY_BIN) $(CONFORMANCE_BIN)
 
 vet:
 	$(GO) vet ./cmd/... ./plugin/... ./builtins/... ./integration/...
@@ -76,7 +86,7 @@ test-unit:
 
 ## test-integration: real containerd processes and a real registry (root).
 test-integration: build tools
-	SHOAL_BIN_DIR=$(CURDIR)/bin SHOAL_REGISTRY_BIN=$(REGISTRY_BIN) \
+	SHOAL_BIN_DIR=$(CURDIR)/bin SHOAL_REGISTRY_BIN=$(REGISTRY_BIN) SHOAL_CONFORMANCE_BIN=$(CONFORMANCE_BIN) \
 		$(GO) test -count=1 -timeout 20m -v ./integration/...
 
 ## install: binaries and the systemd unit under $(DESTDIR)$(PREFIX).

@@ -397,3 +397,11 @@ func (n *node) logContains(s string) bool {
 	}
 	return false
 }
+
+func regexpLast(s, pattern string) string {
+	m := regexp.MustCompile(pattern).FindAllString(s, -1)
+	if len(m) == 0 {
+		return ""
+	}
+	return m[len(m)-1]
+}

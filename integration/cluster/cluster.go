@@ -135,6 +135,13 @@ func (n *Node) Dir() string { return n.cfg.Dir }
 // BootstrapAddr is how other nodes name this one in bootstrap_peers.
 func (n *Node) BootstrapAddr() string { return fmt.Sprintf("127.0.0.1:%d", n.cfg.P2PPort) }
 
+// SetExtra appends TOML to the P2P section's extra settings (effective at
+// the next Start).
+func (n *Node) SetExtra(extra string) error {
+	n.cfg.Extra = extra + n.cfg.Extra
+	return n.WriteConfig()
+}
+
 // SetBootstrap changes the bootstrap peers (effective at the next Start).
 func (n *Node) SetBootstrap(peers []string) error {
 	n.cfg.Bootstrap = peers

@@ -1,10 +1,11 @@
 // Package mirror is a read-only OCI registry on loopback for pulls that do
 // not go through containerd's transfer service (CRI with
 // use_local_image_pull, ctr --local, nerdctl, BuildKit). It is a front of
-// the same fetcher: peers first, verified, then the registry anonymously.
-// Clients list it in hosts.toml before the registry itself, so anything the
-// mirror cannot serve costs one fast 404 and the client carries on upstream
-// with its own credentials.
+// the same verified peer fetcher. Clients list it in hosts.toml before the
+// registry itself, so anything no peer holds costs one fast 404 and the
+// client carries on to the registry with its own credentials. Tags, for
+// clients that ask the mirror, are resolved at the registry anonymously, or
+// from peers when it cannot be reached.
 package mirror
 
 import (
@@ -15,6 +16,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -68,12 +70,24 @@ var (
 )
 
 func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		if p := recover(); p != nil && p != http.ErrAbortHandler {
+			log.G(r.Context()).WithField("panic", p).WithField("stack", string(debug.Stack())).Error("p2p mirror: recovered from a panic")
+			writeError(w, http.StatusInternalServerError, "UNKNOWN", "internal error")
+		}
+	}()
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		writeError(w, http.StatusMethodNotAllowed, "UNSUPPORTED", "this mirror is read-only")
 		return
 	}
 	w.Header().Set("Docker-Distribution-API-Version", "registry/2.0")
+	registry := r.URL.Query().Get("ns")
+	if registry != "" {
+		w.Header().Set("OCI-Namespace", registry)
+	} else {
+		registry = m.opts.DefaultRegistry
+	}
 	if r.URL.Path == "/v2/" || r.URL.Path == "/v2" {
 		w.WriteHeader(http.StatusOK)
 		return
@@ -87,12 +101,6 @@ func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "NAME_INVALID", "invalid repository name")
 		return
 	}
-	registry := r.URL.Query().Get("ns")
-	if registry != "" {
-		w.Header().Set("OCI-Namespace", registry)
-	} else {
-		registry = m.opts.DefaultRegistry
-	}
 	if registry == "" || !hostRE.MatchString(registry) {
 		writeError(w, http.StatusNotFound, "NAME_UNKNOWN", "no registry: send ns= or configure default_registry")
 		return
@@ -105,11 +113,16 @@ func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	dgst, err := digest.Parse(ref)
 	if err != nil {
+		if kind == "manifests" {
+			// Neither a tag nor a digest: no such manifest, as registries answer.
+			writeError(w, http.StatusNotFound, "MANIFEST_UNKNOWN", "manifest unknown")
+			return
+		}
 		writeError(w, http.StatusBadRequest, "DIGEST_INVALID", "invalid digest")
 		return
 	}
 	if kind == "manifests" {
-		m.serveManifest(ctx, w, r, repo, dgst)
+		m.serveManifest(ctx, w, r, repo, dgst, false)
 		return
 	}
 	m.serveBlob(ctx, w, r, repo, dgst)
@@ -150,14 +163,14 @@ func (m *Mirror) serveTag(ctx context.Context, w http.ResponseWriter, r *http.Re
 		writeError(w, http.StatusNotFound, "MANIFEST_UNKNOWN", "manifest unknown")
 		return
 	}
-	m.serveManifest(ctx, w, r, repo, desc.Digest)
+	m.serveManifest(ctx, w, r, repo, desc.Digest, true)
 }
 
-// serveManifest serves a manifest by digest, verified, from peers or the
-// registry.
-func (m *Mirror) serveManifest(ctx context.Context, w http.ResponseWriter, r *http.Request, repo string, dgst digest.Digest) {
+// serveManifest serves a manifest by digest, verified, from peers; after a
+// tag resolved at the registry, from the registry if no peer has it.
+func (m *Mirror) serveManifest(ctx context.Context, w http.ResponseWriter, r *http.Request, repo string, dgst digest.Digest, fromRegistry bool) {
 	desc, err := m.f.Describe(ctx, repo, dgst, true)
-	if err != nil {
+	if err != nil && fromRegistry {
 		desc, err = m.upstreamManifest(ctx, repo, dgst)
 	}
 	if err != nil {
@@ -193,9 +206,8 @@ func (m *Mirror) upstreamManifest(ctx context.Context, repo string, dgst digest.
 	return desc, nil
 }
 
-// serveBlob serves a blob: one that peers hold is fetched (verified into the
-// store for layers) and served from there; otherwise the registry's bytes
-// are passed through, for the client to verify as it would without us.
+// serveBlob serves a blob that peers hold: fetched and verified (layers into
+// the store first) and served from there. Anything else is a 404.
 func (m *Mirror) serveBlob(ctx context.Context, w http.ResponseWriter, r *http.Request, repo string, dgst digest.Digest) {
 	ctx, err := m.lease(ctx)
 	if err != nil {
@@ -207,7 +219,9 @@ func (m *Mirror) serveBlob(ctx context.Context, w http.ResponseWriter, r *http.R
 	}
 	desc, err := m.f.Describe(ctx, repo, dgst, false)
 	if err != nil {
-		m.passThrough(ctx, w, r, repo, dgst)
+		// No peer has it: a fast 404, and the client asks the registry
+		// itself, with its own credentials.
+		writeError(w, http.StatusNotFound, "BLOB_UNKNOWN", "no peer holds this blob")
 		return
 	}
 	up, err := anonymous().Fetcher(ctx, repo)
@@ -248,34 +262,6 @@ func (m *Mirror) serveStored(ctx context.Context, w http.ResponseWriter, r *http
 	w.Header().Set("Docker-Content-Digest", dgst.String())
 	http.ServeContent(w, r, "", time.Time{}, io.NewSectionReader(ra, 0, info.Size))
 	return true
-}
-
-// passThrough relays the registry's answer for a blob no peer holds.
-func (m *Mirror) passThrough(ctx context.Context, w http.ResponseWriter, r *http.Request, repo string, dgst digest.Digest) {
-	uctx, cancel := context.WithTimeout(ctx, m.opts.UpstreamTimeout)
-	f, err := anonymous().Fetcher(uctx, repo)
-	cancel()
-	var byDigest remotes.FetcherByDigest
-	if err == nil {
-		byDigest, _ = f.(remotes.FetcherByDigest)
-	}
-	if byDigest == nil {
-		writeError(w, http.StatusNotFound, "BLOB_UNKNOWN", "blob unknown")
-		return
-	}
-	rc, desc, err := byDigest.FetchByDigest(ctx, dgst)
-	if err != nil {
-		writeError(w, http.StatusNotFound, "BLOB_UNKNOWN", "blob unknown")
-		return
-	}
-	defer rc.Close()
-	w.Header().Set("Content-Type", "application/octet-stream")
-	w.Header().Set("Docker-Content-Digest", dgst.String())
-	w.Header().Set("Content-Length", fmt.Sprint(desc.Size))
-	w.WriteHeader(http.StatusOK)
-	if r.Method == http.MethodGet {
-		io.Copy(w, rc)
-	}
 }
 
 // lease keeps what the fetcher writes for this request for an hour, long

@@ -1,0 +1,61 @@
+package mirror
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/containerd/containerd/v2/plugins/content/local"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/opencontainers/go-digest"
+
+	"github.com/shoal-dev/shoal/plugin/fetcher"
+)
+
+type noProviders struct{}
+
+func (noProviders) FindProviders(context.Context, digest.Digest, int) ([]peer.AddrInfo, error) {
+	return nil, nil
+}
+
+type noClient struct{}
+
+func (noClient) Do(peer.ID, *http.Request) (*http.Response, error) { panic("no peer should be asked") }
+
+func TestMirrorSpeaksTheReadOnlyDistributionAPI(t *testing.T) {
+	store, err := local.NewStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(fetcher.New(noProviders{}, noClient{}, fetcher.Options{}), Options{Store: store})
+	blob := "/v2/team/app/blobs/" + digest.FromString("x").String()
+	for _, tc := range []struct {
+		method, target string
+		code           int
+		echo           string
+	}{
+		{"GET", "/v2/", 200, ""},
+		{"PUT", "/v2/team/app/blobs/uploads/", 405, ""},
+		{"DELETE", blob, 405, ""},
+		{"GET", blob + "?ns=registry.example", 404, "registry.example"}, // no peer holds it: the client goes on
+		{"GET", blob, 404, ""},                                          // no ns and no default registry
+		{"GET", "/v2/Team/app/blobs/" + digest.FromString("x").String() + "?ns=r.example", 400, "r.example"},
+		{"GET", "/v2/team/app/blobs/sha256:zz?ns=r.example", 400, "r.example"},
+		{"GET", "/v2/team/app/manifests/.INVALID?ns=r.example", 404, "r.example"},
+		{"GET", "/v2/team/app/blobs/x/y?ns=r.example", 404, "r.example"},
+	} {
+		rec := httptest.NewRecorder()
+		m.ServeHTTP(rec, httptest.NewRequest(tc.method, tc.target, nil))
+		if rec.Code != tc.code {
+			t.Errorf("%s %s: %d, want %d", tc.method, tc.target, rec.Code, tc.code)
+		}
+		if got := rec.Header().Get("OCI-Namespace"); got != tc.echo {
+			t.Errorf("%s %s: OCI-Namespace %q, want %q", tc.method, tc.target, got, tc.echo)
+		}
+		if tc.code >= 400 && !strings.Contains(rec.Body.String(), `"errors"`) {
+			t.Errorf("%s %s: error body is not OCI JSON", tc.method, tc.target)
+		}
+	}
+}
