@@ -14,6 +14,25 @@ type Config struct {
 	// "host:port" or a multiaddr, with or without "/p2p/<peer-id>" (a
 	// missing ID is learned on connect). Empty: wait for others to connect.
 	BootstrapPeers []string `toml:"bootstrap_peers"`
+	// BootstrapDNS are DNS names resolved at start and every
+	// BootstrapInterval: "name" or "name:port" (A/AAAA records, port
+	// BootstrapDNSPort when absent) or "_service._tcp.name" (SRV records).
+	BootstrapDNS []string `toml:"bootstrap_dns"`
+	// BootstrapDNSPort is the P2P port of nodes found by A/AAAA names.
+	// Default 5050.
+	BootstrapDNSPort int `toml:"bootstrap_dns_port"`
+	// BootstrapFile is a file of bootstrap entries, one per line, re-read
+	// when it changes (for cloud-init and image builders).
+	BootstrapFile string `toml:"bootstrap_file"`
+	// MDNS discovers peers on the local link by multicast DNS. Default off.
+	MDNS bool `toml:"mdns"`
+	// BootstrapInterval is how often, while the routing table has fewer
+	// than MinPeers peers, bootstrap sources are consulted and dialled
+	// again. Default 10s.
+	BootstrapInterval Duration `toml:"bootstrap_interval"`
+	// MinPeers is the routing-table size below which the node bootstraps
+	// again. Default 3.
+	MinPeers int `toml:"min_peers"`
 	// NetworkKeyFile is the private network's pre-shared key (libp2p
 	// swarm-key format, mode 0600; `shoal network-key` makes one). Only
 	// nodes with the same key can connect, look up or fetch. Required
@@ -82,6 +101,10 @@ func defaultConfig() *Config {
 	return &Config{
 		ListenAddresses:    []string{"/ip4/0.0.0.0/tcp/5050", "/ip6/::/tcp/5050"},
 		BootstrapPeers:     []string{},
+		BootstrapDNS:       []string{},
+		BootstrapDNSPort:   5050,
+		BootstrapInterval:  Duration(10 * time.Second),
+		MinPeers:           3,
 		AllowedPeers:       []string{},
 		AllowedNetworks:    []string{},
 		SharedNamespaces:   []string{},
@@ -104,7 +127,7 @@ func (c *Config) validate() error {
 	for name, d := range map[string]Duration{
 		"lookup_timeout": c.LookupTimeout, "startup_grace": c.StartupGrace, "dial_timeout": c.DialTimeout,
 		"idle_timeout": c.IdleTimeout, "provider_ttl": c.ProviderTTL, "reannounce_interval": c.ReannounceInterval,
-		"hedge_delay": c.HedgeDelay,
+		"hedge_delay": c.HedgeDelay, "bootstrap_interval": c.BootstrapInterval,
 	} {
 		if d < 0 {
 			return fmt.Errorf("%s must not be negative", name)

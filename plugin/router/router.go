@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"sync"
 	"time"
 
@@ -62,6 +63,12 @@ type Options struct {
 	// AllowedPeers and AllowedNetworks restrict connections, both ways, to
 	// the listed peer IDs and to addresses in the listed CIDR ranges.
 	AllowedPeers, AllowedNetworks []string
+	// Sources are where else bootstrap peers come from: DNS, a file, mDNS.
+	Sources Sources
+	// MinPeers: while the routing table has fewer peers, bootstrap peers
+	// are dialled again every BootstrapInterval (after a partition, a
+	// reboot of the bootstrap nodes, or on the node that started first).
+	MinPeers int
 	// StreamLimits cap inbound streams of protocols served beside the DHT,
 	// per peer and in all (libp2p's resource manager enforces them).
 	StreamLimits []StreamLimit
@@ -96,6 +103,10 @@ type Router struct {
 	host      host.Host
 	dht       *dht.IpfsDHT
 	bootstrap []bootstrapPeer
+
+	file     *fileSource
+	resolver *net.Resolver
+	backoff  map[string]dialBackoff // by entry: failed dials are not repeated at once
 
 	mu           sync.Mutex
 	learnedIDs   map[string]peer.ID
@@ -171,6 +182,9 @@ func New(ctx context.Context, opts Options) (*Router, error) {
 		bootstrap:  boots,
 		learnedIDs: map[string]peer.ID{},
 		started:    time.Now(),
+		resolver:   net.DefaultResolver,
+		backoff:    map[string]dialBackoff{},
+		file:       fileFor(opts.Sources.File),
 		firstRound: make(chan struct{}),
 	}, nil
 }
@@ -205,29 +219,34 @@ func (r *Router) ConnectedPeers() int { return len(r.host.Network().Peers()) }
 // RoutingTableSize is the number of peers in the DHT routing table.
 func (r *Router) RoutingTableSize() int { return r.dht.RoutingTable().Size() }
 
-// Run joins the network and keeps the bootstrap peers connected while the
-// routing table is small. It returns when ctx ends.
+// Run joins the network and keeps it joined: every BootstrapInterval,
+// while the routing table has fewer than MinPeers peers, it dials the
+// bootstrap peers from every source that it is not connected to. It
+// returns when ctx ends.
 func (r *Router) Run(ctx context.Context) {
 	defer r.endFirstRound()
 	r.logFirstPeer(ctx, r.started)
-	if len(r.bootstrap) == 0 {
-		log.G(ctx).Info("p2p: no bootstrap peers configured, waiting for others to connect")
-		r.endFirstRound()
-		<-ctx.Done()
-		return
+	if r.opts.Sources.MDNS {
+		stop := r.startMDNS(ctx)
+		defer stop()
 	}
 	interval := r.opts.BootstrapInterval
 	if interval <= 0 {
 		interval = 10 * time.Second
 	}
+	minPeers := r.opts.MinPeers
+	if minPeers <= 0 {
+		minPeers = 3
+	}
 	for {
-		// Re-dial only while the routing table is small: a well-connected
-		// node does not need its bootstrap peers, and thousands of nodes
-		// must not keep hammering them.
-		if r.RoutingTableSize() < len(r.bootstrap)+1 {
-			connected := r.bootstrapRound(ctx)
-			log.G(ctx).WithField("connected", connected).WithField("configured", len(r.bootstrap)).
-				WithField("routing_table", r.RoutingTableSize()).Debug("p2p: bootstrap round done")
+		if r.RoutingTableSize() < minPeers {
+			candidates := r.candidates(ctx)
+			if len(candidates) == 0 && !r.opts.Sources.MDNS {
+				log.G(ctx).Debug("p2p: no bootstrap peers known, waiting for others to connect")
+			}
+			connected := r.bootstrapRound(ctx, candidates)
+			log.G(ctx).WithFields(log.Fields{"connected": connected, "candidates": len(candidates),
+				"routing_table": r.RoutingTableSize()}).Debug("p2p: bootstrap round done")
 		}
 		r.endFirstRound()
 		select {
@@ -237,6 +256,47 @@ func (r *Router) Run(ctx context.Context) {
 		}
 	}
 }
+
+// candidates are the bootstrap peers from every source, without repeats.
+func (r *Router) candidates(ctx context.Context) []bootstrapPeer {
+	all := append([]bootstrapPeer(nil), r.bootstrap...)
+	if len(r.opts.Sources.DNS) > 0 {
+		port := r.opts.Sources.DNSPort
+		if port == 0 {
+			port = 5050
+		}
+		all = append(all, resolveDNS(ctx, r.resolver, r.opts.Sources.DNS, port)...)
+	}
+	if r.file != nil {
+		all = append(all, r.file.read(ctx)...)
+	}
+	seen := map[string]bool{}
+	var out []bootstrapPeer
+	for _, bp := range all {
+		key := bp.addr.String() + "/" + bp.id.String()
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, bp)
+		}
+	}
+	return out
+}
+
+func fileFor(path string) *fileSource {
+	if path == "" {
+		return nil
+	}
+	return &fileSource{path: path}
+}
+
+// dialBackoff remembers a failed bootstrap dial: dead peers must not cost a
+// dial timeout every round.
+type dialBackoff struct {
+	next  time.Time
+	delay time.Duration
+}
+
+const maxDialBackoff = 30 * time.Second
 
 func (r *Router) endFirstRound() { r.firstRoundMu.Do(func() { close(r.firstRound) }) }
 
@@ -254,25 +314,37 @@ func (r *Router) logFirstPeer(ctx context.Context, start time.Time) {
 	})
 }
 
-// bootstrapRound dials every bootstrap peer that is not connected, in
-// parallel, and returns how many are connected afterwards.
-func (r *Router) bootstrapRound(ctx context.Context) int {
+// bootstrapRound dials, in parallel, every candidate that is not connected
+// and not backing off after a failure, and returns how many are connected.
+func (r *Router) bootstrapRound(ctx context.Context, candidates []bootstrapPeer) int {
 	var (
 		wg        sync.WaitGroup
 		mu        sync.Mutex
 		connected int
 	)
-	for _, bp := range r.bootstrap {
+	now := time.Now()
+	for _, bp := range candidates {
+		mu.Lock()
+		b := r.backoff[bp.entry]
+		mu.Unlock()
+		if now.Before(b.next) {
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := r.connectBootstrap(ctx, bp); err != nil {
-				log.G(ctx).WithError(err).WithField("peer", bp.entry).Debug("p2p: bootstrap peer not reachable")
+			err := r.connectBootstrap(ctx, bp)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				b.delay = min(max(2*b.delay, 2*time.Second), maxDialBackoff)
+				b.next = time.Now().Add(b.delay)
+				r.backoff[bp.entry] = b
+				log.G(ctx).WithError(err).WithField("peer", bp.entry).WithField("retry_in", b.delay).Debug("p2p: bootstrap peer not reachable")
 				return
 			}
-			mu.Lock()
+			delete(r.backoff, bp.entry)
 			connected++
-			mu.Unlock()
 		}()
 	}
 	wg.Wait()
