@@ -73,7 +73,6 @@ type upstream struct {
 	proc *cluster.Process
 	dir  string
 	bin  string
-	port int
 	auth string
 	t    *testing.T
 }
@@ -86,9 +85,20 @@ func startRegistry(t *testing.T) *upstream {
 // startRegistryWith starts a registry whose config has auth appended (YAML).
 func startRegistryWith(t *testing.T, auth string) *upstream {
 	t.Helper()
+	return startRegistryOn(t, fmt.Sprintf("127.0.0.1:%d", freePort(t)), auth)
+}
+
+// startRegistryAt starts a registry on addr.
+func startRegistryAt(t *testing.T, addr string) *upstream {
+	t.Helper()
+	return startRegistryOn(t, addr, "")
+}
+
+func startRegistryOn(t *testing.T, addr, auth string) *upstream {
+	t.Helper()
 	requireEnv(t)
-	u := &upstream{dir: shortTempDir(t, "reg-"), port: freePort(t), t: t, bin: registryBin, auth: auth}
-	u.Addr = fmt.Sprintf("127.0.0.1:%d", u.port)
+	u := &upstream{dir: shortTempDir(t, "reg-"), t: t, bin: registryBin, auth: auth}
+	u.Addr = addr
 	u.start()
 	return u
 }
@@ -226,13 +236,26 @@ func newNode(t *testing.T, name string, opts nodeOptions) *node {
 // other nodes can name it before it runs.
 func newNodeAt(t *testing.T, name, p2pAddr string, opts nodeOptions) *node {
 	t.Helper()
+	host, _, _ := net.SplitHostPort(p2pAddr)
+	return newNodeWith(t, name, p2pAddr, host, nil, opts)
+}
+
+// newNodeIn is a node on another (network-namespace) host at ip, port 5050,
+// its command prefixed by exec.
+func newNodeIn(t *testing.T, name, ip string, exec []string, opts nodeOptions) *node {
+	t.Helper()
+	return newNodeWith(t, name, net.JoinHostPort(ip, "5050"), ip, exec, opts)
+}
+
+func newNodeWith(t *testing.T, name, p2pAddr, listenIP string, exec []string, opts nodeOptions) *node {
+	t.Helper()
+	requireEnv(t)
 	_, portStr, err := net.SplitHostPort(p2pAddr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var port int
 	fmt.Sscan(portStr, &port)
-	requireEnv(t)
 	bin := opts.binary
 	if bin == "" {
 		bin = filepath.Join(binDir, "containerd")
@@ -245,6 +268,7 @@ func newNodeAt(t *testing.T, name, p2pAddr string, opts nodeOptions) *node {
 	cn, err := cluster.NewNode(cluster.NodeConfig{
 		Name: name, Dir: dir, Containerd: bin, Ctr: filepath.Join(binDir, "ctr"),
 		P2PPort: port, Bootstrap: opts.bootstrap, Extra: opts.extra, NetworkKey: key,
+		ListenIP: listenIP, Exec: exec,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -105,6 +105,10 @@ type NodeConfig struct {
 	Extra string
 	// LogLevel is containerd's log level (default "debug").
 	LogLevel string
+	// ListenIP is the address the P2P port binds to (default 127.0.0.1).
+	ListenIP string
+	// Exec prefixes the containerd command, e.g. ip netns exec NAME.
+	Exec []string
 }
 
 // Node is one containerd process.
@@ -133,7 +137,14 @@ func (n *Node) Name() string { return n.cfg.Name }
 func (n *Node) Dir() string { return n.cfg.Dir }
 
 // BootstrapAddr is how other nodes name this one in bootstrap_peers.
-func (n *Node) BootstrapAddr() string { return fmt.Sprintf("127.0.0.1:%d", n.cfg.P2PPort) }
+func (n *Node) BootstrapAddr() string { return fmt.Sprintf("%s:%d", n.listenIP(), n.cfg.P2PPort) }
+
+func (n *Node) listenIP() string {
+	if n.cfg.ListenIP == "" {
+		return "127.0.0.1"
+	}
+	return n.cfg.ListenIP
+}
 
 // SetExtra appends TOML to the P2P section's extra settings (effective at
 // the next Start).
@@ -179,18 +190,19 @@ state = "%[1]s/state"
   conf_dir = "%[1]s/cni/conf"
   bin_dirs = ["%[1]s/cni/bin"]
 [plugins."io.containerd.server.v1.p2p"]
-  listen_addresses = ["/ip4/127.0.0.1/tcp/%[2]d"]
+  listen_addresses = ["/ip4/%[6]s/tcp/%[2]d"]
   bootstrap_peers = [%[3]s]
   %[5]s
 %[4]s
-`, n.cfg.Dir, n.cfg.P2PPort, strings.Join(boots, ", "), n.cfg.Extra, keyLine)
+`, n.cfg.Dir, n.cfg.P2PPort, strings.Join(boots, ", "), n.cfg.Extra, keyLine, n.listenIP())
 	return os.WriteFile(n.Config, []byte(cfg), 0o644)
 }
 
 // Start execs containerd; it does not wait for it to serve.
 func (n *Node) Start() error {
 	logPath := filepath.Join(n.cfg.Dir, fmt.Sprintf("containerd-%d.log", len(n.logs)))
-	p, err := StartProcess(logPath, n.cfg.Containerd, "--config", n.Config, "--log-level", n.cfg.LogLevel)
+	argv := append(append([]string(nil), n.cfg.Exec...), n.cfg.Containerd, "--config", n.Config, "--log-level", n.cfg.LogLevel)
+	p, err := StartProcess(logPath, argv[0], argv[1:]...)
 	if err != nil {
 		return fmt.Errorf("start %s: %w", n.cfg.Name, err)
 	}

@@ -71,15 +71,20 @@ type Options struct {
 	FallbackLatest bool
 	// OnLookup, if set, is told how long each provider lookup took.
 	OnLookup func(d time.Duration, hit bool)
+	// RequestTimeout bounds a request to a peer from dial to response
+	// headers; a peer that misses it is skipped for UnresponsiveTTL.
+	RequestTimeout  time.Duration
+	UnresponsiveTTL time.Duration
 }
 
 // Fetcher fetches content from peers.
 type Fetcher struct {
-	finder    Finder
-	client    PeerClient
-	opts      Options
-	penalties *penaltyBox
-	stats     Stats
+	finder       Finder
+	client       PeerClient
+	opts         Options
+	penalties    *penaltyBox // (peer, digest): delivered bad bytes
+	unresponsive *penaltyBox // (peer, ""): did not answer in time
+	stats        Stats
 
 	mu       sync.Mutex
 	failures []Failure // most recent last, bounded
@@ -128,7 +133,16 @@ func New(finder Finder, client PeerClient, opts Options) *Fetcher {
 	if opts.PenaltyTTL <= 0 {
 		opts.PenaltyTTL = 10 * time.Minute
 	}
-	return &Fetcher{finder: finder, client: client, opts: opts, penalties: newPenaltyBox(opts.PenaltyTTL, 4096)}
+	if opts.RequestTimeout <= 0 {
+		opts.RequestTimeout = 3 * time.Second
+	}
+	if opts.UnresponsiveTTL <= 0 {
+		opts.UnresponsiveTTL = 30 * time.Second
+	}
+	return &Fetcher{finder: finder, client: client, opts: opts,
+		penalties:    newPenaltyBox(opts.PenaltyTTL, 4096),
+		unresponsive: newPenaltyBox(opts.UnresponsiveTTL, 1024),
+	}
 }
 
 // Stats are the fetcher's counters.
@@ -194,6 +208,7 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.Rea
 		return pf.upstreamFetch(ctx, desc, "no peer holds it")
 	}
 
+	logger.WithField("providers", len(providers)).WithField("lookup", lookup).Debug("p2p: providers found")
 	pf.f.stats.Hits.Add(1)
 	pf.f.stats.InFlight.Add(1)
 	defer pf.f.stats.InFlight.Add(-1)

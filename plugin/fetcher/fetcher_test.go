@@ -45,6 +45,18 @@ type fakeClient struct {
 	requests []string // "peer range"
 }
 
+func (c *fakeClient) sent() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]string(nil), c.requests...)
+}
+
+func (c *fakeClient) reset() {
+	c.mu.Lock()
+	c.requests = nil
+	c.mu.Unlock()
+}
+
 func (c *fakeClient) Do(p peer.ID, req *http.Request) (*http.Response, error) {
 	c.mu.Lock()
 	c.requests = append(c.requests, fmt.Sprintf("%s %s", string(p), req.Header.Get("Range")))
@@ -180,8 +192,8 @@ func TestSmallObjectFromPeerIsVerifiedAndCorruptPeerSkipped(t *testing.T) {
 	if up.calls != 0 {
 		t.Fatalf("upstream asked %d times, want 0", up.calls)
 	}
-	if len(client.requests) != 2 {
-		t.Fatalf("requests %v, want one to each peer", client.requests)
+	if len(client.sent()) != 2 {
+		t.Fatalf("requests %v, want one to each peer", client.sent())
 	}
 }
 
@@ -213,8 +225,8 @@ func TestLargeBlobContinuesFromNextPeerAtTheOffset(t *testing.T) {
 		t.Fatalf("upstream asked %d times, want 0", up.calls)
 	}
 	want := []string{"peer-a ", "peer-b bytes=10000-", "peer-c bytes=10000-"}
-	if fmt.Sprint(client.requests) != fmt.Sprint(want) {
-		t.Fatalf("requests %q, want %q", client.requests, want)
+	if fmt.Sprint(client.sent()) != fmt.Sprint(want) {
+		t.Fatalf("requests %q, want %q", client.sent(), want)
 	}
 }
 
@@ -250,11 +262,11 @@ func TestCorruptLayerIsDiscardedPenalizedAndFetchedElsewhere(t *testing.T) {
 	if err := store.Delete(context.Background(), d.Digest); err != nil {
 		t.Fatal(err)
 	}
-	client.requests = nil
+	client.reset()
 	fetchAll(t, f, &fakeUpstream{}, d)
-	for _, r := range client.requests {
+	for _, r := range client.sent() {
 		if strings.HasPrefix(r, string(peerA)) {
-			t.Fatalf("penalized peer asked again: %v", client.requests)
+			t.Fatalf("penalized peer asked again: %v", client.sent())
 		}
 	}
 }
@@ -327,8 +339,8 @@ func TestContentPeersCannotAddressGoesUpstream(t *testing.T) {
 			t.Errorf("%v: upstream calls %d, want 1", d, up.calls)
 		}
 	}
-	if len(client.requests) != 0 {
-		t.Fatalf("peers were asked: %v", client.requests)
+	if len(client.sent()) != 0 {
+		t.Fatalf("peers were asked: %v", client.sent())
 	}
 }
 
@@ -349,4 +361,22 @@ func TestRequestNamesRepositoryAndRegistry(t *testing.T) {
 
 func newFetcher(t *testing.T, finder Finder, client PeerClient, opts Options) *Fetcher {
 	return New(finder, client, opts)
+}
+
+func TestSilentPeerIsSkippedForOtherDigestsToo(t *testing.T) {
+	silent := func(req *http.Request) (*http.Response, error) {
+		<-req.Context().Done() // a partitioned peer: the connection is open, nothing comes back
+		return nil, req.Context().Err()
+	}
+	one, two := randomBytes(t, 100), randomBytes(t, 100)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: silent}}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, Options{RequestTimeout: 50 * time.Millisecond, HedgeDelay: time.Second})
+	for _, data := range [][]byte{one, two} {
+		if got := fetchAll(t, f, &fakeUpstream{data: data}, desc(data, ocispec.MediaTypeImageConfig)); !bytes.Equal(got, data) {
+			t.Fatal("content differs")
+		}
+	}
+	if len(client.sent()) != 1 {
+		t.Fatalf("the silent peer was asked %d times, want once: %v", len(client.sent()), client.sent())
+	}
 }

@@ -88,8 +88,8 @@ func TestAnswersAreNeverReplacedWhenTheUpstreamSpoke(t *testing.T) {
 			t.Errorf("upstream error %v replaced by %v", upstreamErr, err)
 		}
 	}
-	if len(client.requests) != 0 {
-		t.Fatalf("peers asked although the upstream answered: %v", client.requests)
+	if len(client.sent()) != 0 {
+		t.Fatalf("peers asked although the upstream answered: %v", client.sent())
 	}
 }
 

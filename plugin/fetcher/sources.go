@@ -40,7 +40,7 @@ type sources struct {
 func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInfo) *sources {
 	s := &sources{pf: pf, desc: desc}
 	for _, p := range providers {
-		if !pf.f.penalties.penalized(p.ID, desc.Digest) {
+		if !pf.f.penalties.penalized(p.ID, desc.Digest) && !pf.f.unresponsive.penalized(p.ID, "") {
 			s.peers = append(s.peers, p.ID)
 		}
 	}
@@ -87,7 +87,11 @@ func (s *sources) openPeer(ctx context.Context, offset int64) (io.ReadCloser, pe
 		s.next++
 		inflight++
 		go func() {
+			start := time.Now()
 			body, err := s.request(ctx, p, offset)
+			if err != nil {
+				err = fmt.Errorf("after %s: %w", time.Since(start).Round(time.Millisecond), err)
+			}
 			results <- opened{body, p, err}
 		}()
 		return true
@@ -109,6 +113,11 @@ func (s *sources) openPeer(ctx context.Context, offset int64) (io.ReadCloser, pe
 			}
 			if errdefs.IsNotFound(r.err) {
 				s.pf.f.stats.NotFound.Add(1)
+			} else if ctx.Err() == nil {
+				// Unreachable or silent (dead, partitioned, overloaded): skip
+				// it for every digest for a while, so its provider records
+				// stop costing a timeout each.
+				s.pf.f.unresponsive.penalize(r.from, "")
 			}
 			s.pf.f.recordFailure(s.desc.Digest, r.from, r.err)
 			log.G(ctx).WithError(r.err).WithFields(log.Fields{"peer": r.from, "digest": s.desc.Digest}).Debug("p2p: peer did not serve")
@@ -182,7 +191,35 @@ func (s *sources) request(ctx context.Context, p peer.ID, offset int64) (io.Read
 	if offset > 0 {
 		req.Header.Set("Range", "bytes="+strconv.FormatInt(offset, 10)+"-")
 	}
-	resp, err := s.pf.f.client.Do(p, req)
+	// One hard bound from dial to response headers, whatever the state of
+	// the connection underneath: a partition leaves it open and silent, and
+	// not every layer below gives up when asked to.
+	timeout := s.pf.f.opts.RequestTimeout
+	deadline := time.AfterFunc(timeout, cancel)
+	answered := make(chan doResult, 1)
+	go func() {
+		resp, err := s.pf.f.client.Do(p, req)
+		answered <- doResult{resp, err}
+	}()
+	var resp *http.Response
+	select {
+	case r := <-answered:
+		if !deadline.Stop() {
+			// Too late: the request context is already cancelled.
+			if r.resp != nil {
+				r.resp.Body.Close()
+			}
+			return nil, fmt.Errorf("no answer within %s", timeout)
+		}
+		resp, err = r.resp, r.err
+	case <-rctx.Done():
+		go func() {
+			if r := <-answered; r.resp != nil {
+				r.resp.Body.Close()
+			}
+		}()
+		return nil, fmt.Errorf("no answer within %s: %w", timeout, rctx.Err())
+	}
 	if err != nil {
 		cancel()
 		return nil, err
@@ -207,6 +244,11 @@ func (s *sources) request(ctx context.Context, p peer.ID, offset int64) (io.Read
 		return nil, fmt.Errorf("peer offers %d bytes from offset %d, descriptor says %d in all", resp.ContentLength, offset, s.desc.Size)
 	}
 	return &cancelOnClose{ReadCloser: resp.Body, cancel: cancel}, nil
+}
+
+type doResult struct {
+	resp *http.Response
+	err  error
 }
 
 type cancelOnClose struct {

@@ -108,16 +108,21 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 		return nil, err
 	}
 	rt, err := router.New(ic.Context, router.Options{
-		Key:             key,
-		ListenAddrs:     cfg.ListenAddresses,
-		BootstrapPeers:  cfg.BootstrapPeers,
-		ProtocolPrefix:  protocolPrefix,
-		NetworkKey:      networkKey,
-		AllowedPeers:    cfg.AllowedPeers,
-		AllowedNetworks: cfg.AllowedNetworks,
-		ProviderTTL:     cfg.ProviderTTL.std(),
-		DialTimeout:     cfg.DialTimeout.std(),
-		StartupGrace:    cfg.StartupGrace.std(),
+		Key:            key,
+		ListenAddrs:    cfg.ListenAddresses,
+		BootstrapPeers: cfg.BootstrapPeers,
+		ProtocolPrefix: protocolPrefix,
+		NetworkKey:     networkKey,
+		Sources: router.Sources{
+			DNS: cfg.BootstrapDNS, DNSPort: cfg.BootstrapDNSPort, File: cfg.BootstrapFile, MDNS: cfg.MDNS,
+		},
+		BootstrapInterval: cfg.BootstrapInterval.std(),
+		MinPeers:          cfg.MinPeers,
+		AllowedPeers:      cfg.AllowedPeers,
+		AllowedNetworks:   cfg.AllowedNetworks,
+		ProviderTTL:       cfg.ProviderTTL.std(),
+		DialTimeout:       cfg.DialTimeout.std(),
+		StartupGrace:      cfg.StartupGrace.std(),
 	})
 	if err != nil {
 		return nil, err
@@ -161,6 +166,7 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 		MaxProviders:   cfg.MaxProviders,
 		HedgeDelay:     cfg.HedgeDelay.std(),
 		FallbackLatest: cfg.FallbackLatest,
+		RequestTimeout: cfg.DialTimeout.std(),
 		OnLookup: func(d time.Duration, hit bool) {
 			if observed != nil {
 				observed.ObserveLookup(d, hit)

@@ -453,19 +453,29 @@ func (r *Router) FindProviders(ctx context.Context, dgst digest.Digest, limit in
 	}
 	var found []peer.AddrInfo
 	// Ask for one more than needed: this node may be among the providers.
-	for info := range r.dht.FindProvidersAsync(ctx, key, limit+1) {
-		if info.ID == r.host.ID() {
-			continue
-		}
-		if len(info.Addrs) > 0 {
-			r.host.Peerstore().AddAddrs(info.ID, info.Addrs, peerstore.TempAddrTTL)
-		}
-		found = append(found, info)
-		if len(found) == limit {
-			break
+	results := r.dht.FindProvidersAsync(ctx, key, limit+1)
+	for {
+		select {
+		case info, ok := <-results:
+			if !ok {
+				return found, nil
+			}
+			if info.ID == r.host.ID() {
+				continue
+			}
+			if len(info.Addrs) > 0 {
+				r.host.Peerstore().AddAddrs(info.ID, info.Addrs, peerstore.TempAddrTTL)
+			}
+			found = append(found, info)
+			if len(found) == limit {
+				return found, nil
+			}
+		case <-ctx.Done():
+			// The query may still be waiting on peers that do not answer
+			// (a partition); what was found in time is the answer.
+			return found, nil
 		}
 	}
-	return found, nil
 }
 
 // waitRoutingTable gives a just-connected peer a moment to finish the
