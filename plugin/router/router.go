@@ -164,14 +164,29 @@ func New(ctx context.Context, opts Options) (*Router, error) {
 		return nil, fmt.Errorf("start libp2p host on %v: %w", opts.ListenAddrs, err)
 	}
 
-	kad, err := dht.New(h,
+	r, err := newOnHost(h, opts, boots, gater)
+	if err != nil {
+		h.Close()
+		return nil, err
+	}
+	return r, nil
+}
+
+// dhtOptions are the DHT settings of every Shoal node: server mode, the
+// private protocol prefix, provider records only.
+func dhtOptions(opts Options, extra ...dht.Option) []dht.Option {
+	return append([]dht.Option{
 		dht.Mode(dht.ModeServer),
 		dht.ProtocolPrefix(protocol.ID(opts.ProtocolPrefix)),
 		dht.DisableValues(),
 		dht.ProviderManagerOpts(records.ProvideValidity(opts.ProviderTTL)),
-	)
+	}, extra...)
+}
+
+// newOnHost starts the DHT on h (a real host, or a simulated one).
+func newOnHost(h host.Host, opts Options, boots []bootstrapPeer, gater *allowList, extra ...dht.Option) (*Router, error) {
+	kad, err := dht.New(h, dhtOptions(opts, extra...)...)
 	if err != nil {
-		h.Close()
 		return nil, fmt.Errorf("start DHT: %w", err)
 	}
 	return &Router{
