@@ -19,7 +19,7 @@ TOOLS_DIR        := $(CURDIR)/_tools
 REGISTRY_VERSION := v3.1.2
 REGISTRY_BIN     := $(TOOLS_DIR)/registry-$(REGISTRY_VERSION)/registry
 
-.PHONY: all build demo test test-unit test-integration tools bench clean vet fuzz install release
+.PHONY: all build demo test test-unit test-integration tools bench clean vet fuzz install release bench-scale
 
 all: build
 
@@ -118,6 +118,12 @@ release: $(addprefix bin/,$(INSTALL_BINS))
 
 clean:
 	rm -rf bin release
+
+## bench-scale: the DHT with N simulated nodes (libp2p mock network).
+SCALE ?= 10,100,1000
+bench-scale:
+	SHOAL_SCALE=$(SCALE) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-scale.md \
+		$(GO) test -count=1 -timeout 60m -run TestScaleReport -v ./plugin/router | grep -v '^time='
 
 ## bench: side-by-side measurements printed as a markdown table (root).
 bench: build tools

@@ -153,7 +153,10 @@ func New(ctx context.Context, opts Options) (*Router, error) {
 		libp2p.ListenAddrStrings(opts.ListenAddrs...),
 		// TCP+TLS+yamux: the fastest secure stack measured here, and the only
 		// one that also works with a private-network key.
-		libp2p.Transport(tcp.NewTCPTransport),
+		// No port reuse: two nodes that dial each other at the same moment
+		// (mDNS, mutual bootstrap lists) must not collide into one TCP
+		// simultaneous open, which breaks the TLS handshake.
+		libp2p.Transport(tcp.NewTCPTransport, tcp.DisableReuseport()),
 		libp2p.Security(libp2ptls.ID, libp2ptls.New),
 		libp2p.Muxer(yamux.ID, yamux.DefaultTransport),
 		libp2p.DisableRelay(),
