@@ -14,6 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	runtime "k8s.io/cri-api/pkg/apis/runtime/v1"
+
 	"github.com/shoal-dev/shoal/integration/cluster"
 )
 
@@ -428,4 +432,19 @@ func regexpLast(s, pattern string) string {
 		return ""
 	}
 	return m[len(m)-1]
+}
+
+// criImages is a CRI image-service client of the node, as kubelet has.
+func (n *node) criImages() runtime.ImageServiceClient {
+	n.t.Helper()
+	conn, err := grpc.NewClient("unix://"+n.Socket, grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithContextDialer(func(ctx context.Context, addr string) (net.Conn, error) {
+			var d net.Dialer
+			return d.DialContext(ctx, "unix", strings.TrimPrefix(addr, "unix://"))
+		}))
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	n.t.Cleanup(func() { conn.Close() })
+	return runtime.NewImageServiceClient(conn)
 }

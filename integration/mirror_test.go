@@ -3,7 +3,6 @@ package integration
 import (
 	"context"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 	runtime "k8s.io/cri-api/pkg/apis/runtime/v1"
 )
 
@@ -68,19 +65,11 @@ func TestCRILocalImagePullGoesThroughTheLoopbackMirror(t *testing.T) {
 	a.pull(im.Ref)
 	a.waitAnnounced(len(im.Blobs) + 2)
 
-	conn, err := grpc.NewClient("unix://"+c.Socket, grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithContextDialer(func(ctx context.Context, addr string) (net.Conn, error) {
-			var d net.Dialer
-			return d.DialContext(ctx, "unix", strings.TrimPrefix(addr, "unix://"))
-		}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	images := c.criImages()
 	before := reg.blobRequests(im.Repo)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	if _, err := runtime.NewImageServiceClient(conn).PullImage(ctx, &runtime.PullImageRequest{Image: &runtime.ImageSpec{Image: im.Ref}}); err != nil {
+	if _, err := images.PullImage(ctx, &runtime.PullImageRequest{Image: &runtime.ImageSpec{Image: im.Ref}}); err != nil {
 		t.Fatalf("CRI PullImage with use_local_image_pull: %v", err)
 	}
 	if n := reg.blobRequests(im.Repo) - before; n != 0 {

@@ -2,7 +2,6 @@ package integration
 
 import (
 	"context"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,7 +10,6 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 	runtime "k8s.io/cri-api/pkg/apis/runtime/v1"
 )
 
@@ -114,18 +112,10 @@ func TestCRIPullOnFreshNodeAtBootIsServedByPeers(t *testing.T) {
 	})
 	socketUp := time.Since(started)
 
-	conn, err := grpc.NewClient("unix://"+c.Socket, grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithContextDialer(func(ctx context.Context, addr string) (net.Conn, error) {
-			var d net.Dialer
-			return d.DialContext(ctx, "unix", strings.TrimPrefix(addr, "unix://"))
-		}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	images := c.criImages()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	resp, err := runtime.NewImageServiceClient(conn).PullImage(ctx, &runtime.PullImageRequest{Image: &runtime.ImageSpec{Image: im.Ref}},
+	resp, err := images.PullImage(ctx, &runtime.PullImageRequest{Image: &runtime.ImageSpec{Image: im.Ref}},
 		grpc.WaitForReady(true))
 	if err != nil {
 		t.Fatalf("CRI PullImage: %v", err)
