@@ -1,15 +1,21 @@
 package integration
 
 import (
+	"crypto/sha256"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/opencontainers/go-digest"
 )
 
 // The measurements behind `make bench`. They are comparisons run side by
@@ -82,6 +88,65 @@ func TestBenchmarkReport(t *testing.T) {
 	add(fmt.Sprintf("pull of an image no peer holds (%d blobs)", layers+1), off, on,
 		fmt.Sprintf("base: stock containerd; miss overhead ≈ %s per blob", perBlob.Round(100*time.Microsecond)))
 
+	// Raw blob throughput with sha256 on the client: one 256 MiB blob from
+	// a peer's content service (private network, TLS, yamux) vs from the
+	// registry over plain HTTP, side by side.
+	{
+		im := pushImage(t, reg.Addr, "bench/raw", "v1", 256<<20)
+		a := startNode(t, "A", nodeOptions{})
+		a.pull(im.Ref)
+		client, id := peerClient(t, a)
+		big := im.Data.Blobs()[1]
+		var httpT, peerT []time.Duration
+		var httpCPU, peerCPU time.Duration
+		for i := 0; i < 3; i++ {
+			d, cpu := hashedGet(t, func() (io.ReadCloser, error) {
+				resp, err := http.Get("http://" + reg.Addr + "/v2/" + im.Repo + "/blobs/" + big.Desc.Digest.String())
+				if err != nil {
+					return nil, err
+				}
+				return resp.Body, nil
+			}, reg.proc.PID(), big.Desc.Digest)
+			httpT, httpCPU = append(httpT, d), httpCPU+cpu
+			d, cpu = hashedGet(t, func() (io.ReadCloser, error) {
+				req, _ := http.NewRequest(http.MethodGet, "/v2/"+im.Repo+"/blobs/"+big.Desc.Digest.String(), nil)
+				resp, err := client.Do(id, req)
+				if err != nil {
+					return nil, err
+				}
+				return resp.Body, nil
+			}, a.PID(), big.Desc.Digest)
+			peerT, peerCPU = append(peerT, d), peerCPU+cpu
+		}
+		mbps := func(d time.Duration) float64 { return float64(big.Desc.Size) / d.Seconds() / 1e6 }
+		gib := float64(3*big.Desc.Size) / (1 << 30)
+		rows = append(rows, []string{"256 MiB blob, client hashes (loopback)",
+			fmt.Sprintf("%.0f MB/s", mbps(median(httpT))), fmt.Sprintf("%.0f MB/s", mbps(median(peerT))),
+			fmt.Sprintf("%.2f×", mbps(median(peerT))/mbps(median(httpT))),
+			fmt.Sprintf("base: plain HTTP from the registry; CPU s/GiB (client+server): %.1f vs %.1f",
+				httpCPU.Seconds()/gib, peerCPU.Seconds()/gib)})
+		a.stop()
+	}
+
+	// Idle memory: stock vs Shoal, 2 s after boot.
+	{
+		var stockRSS, shoalRSS []time.Duration // KiB, kept in Durations for median()
+		for i := 0; i < 3; i++ {
+			for _, c := range []struct {
+				bin string
+				out *[]time.Duration
+			}{{filepath.Join(binDir, "containerd-stock"), &stockRSS}, {filepath.Join(binDir, "containerd"), &shoalRSS}} {
+				n := startNode(t, "idle", nodeOptions{binary: c.bin})
+				time.Sleep(2 * time.Second)
+				*c.out = append(*c.out, time.Duration(rssKiB(t, n.PID())))
+				n.stop()
+			}
+		}
+		s, sh := float64(median(stockRSS))/1024, float64(median(shoalRSS))/1024
+		rows = append(rows, []string{"idle RSS, 2 s after boot", fmt.Sprintf("%.0f MiB", s), fmt.Sprintf("%.0f MiB", sh),
+			fmt.Sprintf("%.2f×", sh/s), fmt.Sprintf("difference %.0f MiB", sh-s)})
+	}
+
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "Measured %s on %s/%s, %d CPUs (median of runs, side by side in one run)\n\n", time.Now().UTC().Format("2006-01-02"),
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
@@ -93,6 +158,47 @@ func TestBenchmarkReport(t *testing.T) {
 	if out := os.Getenv("SHOAL_BENCH_OUT"); out != "" {
 		os.WriteFile(out, []byte(sb.String()), 0o644)
 	}
+}
+
+// hashedGet reads a blob through sha256 and returns the wall time and the
+// CPU time spent by this process and the serving one.
+func hashedGet(t *testing.T, open func() (io.ReadCloser, error), serverPID int, want digest.Digest) (time.Duration, time.Duration) {
+	t.Helper()
+	cpu0 := selfCPU() + procCPU(t, serverPID)
+	start := time.Now()
+	body, err := open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, body); err != nil {
+		t.Fatal(err)
+	}
+	body.Close()
+	d := time.Since(start)
+	if got := digest.NewDigest(digest.SHA256, h); got != want {
+		t.Fatalf("read %s, want %s", got, want)
+	}
+	return d, selfCPU() + procCPU(t, serverPID) - cpu0
+}
+
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// procCPU is a process's user+system time from /proc (clock ticks of 10 ms).
+func procCPU(t *testing.T, pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+2:]))
+	var utime, stime int64
+	fmt.Sscan(f[11], &utime)
+	fmt.Sscan(f[12], &stime)
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
 
 func timed(fn func()) time.Duration {

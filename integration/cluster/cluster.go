@@ -72,6 +72,9 @@ func (p *Process) Exited() (bool, error) {
 	}
 }
 
+// PID is the process ID.
+func (p *Process) PID() int { return p.cmd.Process.Pid }
+
 // Stop sends SIGTERM, then SIGKILL after 10s, and waits for the exit.
 func (p *Process) Stop() {
 	if exited, _ := p.Exited(); exited {
