@@ -220,4 +220,10 @@ func waitAnnounced(ctx context.Context, logPath string, want int) error {
 	return fmt.Errorf("node did not announce its content within 30s (see %s)", logPath)
 }
 
-func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+// mib writes a byte count for people: MiB, or KiB for small amounts.
+func mib(n int64) string {
+	if n > 0 && n < 100<<10 {
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+}
