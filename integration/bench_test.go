@@ -128,6 +128,31 @@ func TestBenchmarkReport(t *testing.T) {
 		a.stop()
 	}
 
+	// A WAN-like upstream: the registry behind a 50 MB/s link (tbf on the
+	// lab bridge shapes only what the registry sends); the nodes, each its
+	// own host, talk to each other unshaped.
+	{
+		lab := newNetLab(t, 2)
+		wanReg := lab.registry()
+		run(t, "tc", "qdisc", "add", "dev", lab.bridge, "root", "tbf", "rate", "400mbit", "burst", "1mb", "latency", "100ms")
+		var upT, peerT []time.Duration
+		for i := 0; i < 3; i++ {
+			im := pushImage(t, wanReg.Addr, fmt.Sprintf("bench/wan%d", i), "v1", 16<<20, 16<<20, 16<<20, 16<<20)
+			a := lab.node(1, "A", nodeOptions{})
+			b := lab.node(2, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+			upT = append(upT, timed(func() { a.pull(im.Ref) }))
+			a.waitAnnounced(len(im.Blobs) + 2)
+			before := wanReg.blobRequests(im.Repo)
+			peerT = append(peerT, timed(func() { b.pull(im.Ref) }))
+			if n := wanReg.blobRequests(im.Repo) - before; n != 0 {
+				t.Fatalf("peer pull made %d upstream blob requests", n)
+			}
+			a.stop()
+			b.stop()
+		}
+		add("pull 64 MiB / 4 layers, upstream limited to 50 MB/s", upT, peerT, "base: from upstream; shoal: from a peer on another (network-namespace) host")
+	}
+
 	// Idle memory: stock vs Shoal, 2 s after boot.
 	{
 		var stockRSS, shoalRSS []time.Duration // KiB, kept in Durations for median()
