@@ -61,26 +61,28 @@ func (c *common) controlClient(ctx context.Context) (*control.Client, error) {
 	return control.NewClient(path), nil
 }
 
-func runStatus(ctx context.Context, args []string) error {
+// connect parses a query command's flags and finds the control socket. It
+// returns the arguments left after the flags.
+func connect(ctx context.Context, name string, args []string) (*common, *control.Client, []string, error) {
 	var c common
-	fs := flag.NewFlagSet("status", flag.ContinueOnError)
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	c.register(fs)
 	if err := fs.Parse(args); err != nil {
-		return err
+		return nil, nil, nil, err
 	}
 	cl, err := c.controlClient(ctx)
 	if err != nil {
+		return nil, nil, nil, err
+	}
+	return &c, cl, fs.Args(), nil
+}
+
+func runStatus(ctx context.Context, args []string) error {
+	c, cl, _, err := connect(ctx, "status", args)
+	if err != nil {
 		return err
 	}
-	var st struct {
-		control.Status
-		RecentFailures []struct {
-			Time   time.Time `json:"time"`
-			Digest string    `json:"digest"`
-			Peer   string    `json:"peer"`
-			Error  string    `json:"error"`
-		} `json:"recent_failures"`
-	}
+	var st control.Status
 	if err := cl.Get("/status", &st); err != nil {
 		return err
 	}
@@ -115,13 +117,7 @@ func runStatus(ctx context.Context, args []string) error {
 }
 
 func runPeers(ctx context.Context, args []string) error {
-	var c common
-	fs := flag.NewFlagSet("peers", flag.ContinueOnError)
-	c.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	cl, err := c.controlClient(ctx)
+	c, cl, _, err := connect(ctx, "peers", args)
 	if err != nil {
 		return err
 	}

@@ -25,14 +25,21 @@ type Peer struct {
 
 // Status describes this node.
 type Status struct {
-	PeerID           string           `json:"peer_id"`
-	Addresses        []string         `json:"addresses"`
-	ConnectedPeers   int              `json:"connected_peers"`
-	RoutingTable     int              `json:"routing_table"`
-	AnnouncedKeys    int              `json:"announced_keys"`
-	Counters         map[string]int64 `json:"counters"`
-	RecentFailures   any              `json:"recent_failures"`
-	FirstPeerSeconds float64          `json:"first_peer_after_seconds,omitempty"`
+	PeerID         string           `json:"peer_id"`
+	Addresses      []string         `json:"addresses"`
+	ConnectedPeers int              `json:"connected_peers"`
+	RoutingTable   int              `json:"routing_table"`
+	AnnouncedKeys  int              `json:"announced_keys"`
+	Counters       map[string]int64 `json:"counters"`
+	RecentFailures []Failure        `json:"recent_failures"`
+}
+
+// Failure is one thing that went wrong with a peer.
+type Failure struct {
+	Time   time.Time `json:"time"`
+	Digest string    `json:"digest"`
+	Peer   string    `json:"peer"`
+	Error  string    `json:"error"`
 }
 
 // Source answers the queries.

@@ -118,17 +118,6 @@ func (inv *Inventory) Len() int {
 	return len(inv.held)
 }
 
-// Digests returns every held digest.
-func (inv *Inventory) Digests() []digest.Digest {
-	inv.mu.RLock()
-	defer inv.mu.RUnlock()
-	out := make([]digest.Digest, 0, len(inv.held))
-	for d := range inv.held {
-		out = append(out, d)
-	}
-	return out
-}
-
 // Topics the inventory needs: new content, and deletions after which it
 // must find out what garbage collection removed.
 var Filters = []string{

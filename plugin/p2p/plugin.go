@@ -270,8 +270,16 @@ func (s *Service) Status() control.Status {
 			"corrupt": st.Corrupt.Load(), "failovers": st.Failovers.Load(), "stalls": st.Stalls.Load(),
 			"stale_records": st.NotFound.Load(), "peer_resolves": st.PeerResolves.Load(),
 		},
-		RecentFailures: s.fetcher.RecentFailures(),
+		RecentFailures: failures(s.fetcher.RecentFailures()),
 	}
+}
+
+func failures(fs []fetcher.Failure) []control.Failure {
+	out := make([]control.Failure, 0, len(fs))
+	for _, f := range fs {
+		out = append(out, control.Failure(f))
+	}
+	return out
 }
 
 // Peers implements control.Source.

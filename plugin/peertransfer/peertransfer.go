@@ -61,7 +61,7 @@ func wrapInit(inner func(*plugin.InitContext) (any, error), p2pID string) func(*
 			log.G(ic.Context).Warnf("p2p: transfer service is %T, not wrapping it", inst)
 			return inst, nil
 		}
-		return &Service{inner: t, peers: lazyPeers(ic, p2pID)}, nil
+		return NewService(t, lazyPeers(ic, p2pID)), nil
 	}
 }
 
