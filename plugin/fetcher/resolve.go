@@ -126,7 +126,7 @@ func (pf *PeerFirst) headManifest(ctx context.Context, p peer.ID, object string)
 	}
 	req.Header.Set("Accept", strings.Join([]string{ocispec.MediaTypeImageIndex, ocispec.MediaTypeImageManifest,
 		images.MediaTypeDockerSchema2ManifestList, images.MediaTypeDockerSchema2Manifest}, ", "))
-	resp, err := pf.f.client.Do(p, req)
+	resp, err := pf.f.do(p, req)
 	if err != nil {
 		return ocispec.Descriptor{}, err
 	}
@@ -182,7 +182,7 @@ func (pf *PeerFirst) describeAt(ctx context.Context, p peer.ID, kind, method str
 	if err != nil {
 		return ocispec.Descriptor{}, err
 	}
-	resp, err := pf.f.client.Do(p, req)
+	resp, err := pf.f.do(p, req)
 	if err != nil {
 		return ocispec.Descriptor{}, err
 	}

@@ -181,47 +181,16 @@ func (s *sources) request(ctx context.Context, p peer.ID, offset int64) (io.Read
 	if err != nil {
 		return nil, err
 	}
-	rctx, cancel := context.WithCancel(ctx)
-	req, err := http.NewRequestWithContext(rctx, http.MethodGet, u.String(), nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
-		cancel()
 		return nil, err
 	}
 	req.Header.Set("Accept", s.desc.MediaType)
 	if offset > 0 {
 		req.Header.Set("Range", "bytes="+strconv.FormatInt(offset, 10)+"-")
 	}
-	// One hard bound from dial to response headers, whatever the state of
-	// the connection underneath: a partition leaves it open and silent, and
-	// not every layer below gives up when asked to.
-	timeout := s.pf.f.opts.RequestTimeout
-	deadline := time.AfterFunc(timeout, cancel)
-	answered := make(chan doResult, 1)
-	go func() {
-		resp, err := s.pf.f.client.Do(p, req)
-		answered <- doResult{resp, err}
-	}()
-	var resp *http.Response
-	select {
-	case r := <-answered:
-		if !deadline.Stop() {
-			// Too late: the request context is already cancelled.
-			if r.resp != nil {
-				r.resp.Body.Close()
-			}
-			return nil, fmt.Errorf("no answer within %s", timeout)
-		}
-		resp, err = r.resp, r.err
-	case <-rctx.Done():
-		go func() {
-			if r := <-answered; r.resp != nil {
-				r.resp.Body.Close()
-			}
-		}()
-		return nil, fmt.Errorf("no answer within %s: %w", timeout, rctx.Err())
-	}
+	resp, err := s.pf.f.do(p, req)
 	if err != nil {
-		cancel()
 		return nil, err
 	}
 	want := http.StatusOK
@@ -230,7 +199,6 @@ func (s *sources) request(ctx context.Context, p peer.ID, offset int64) (io.Read
 	}
 	if resp.StatusCode != want {
 		resp.Body.Close()
-		cancel()
 		if resp.StatusCode == http.StatusNotFound {
 			return nil, fmt.Errorf("peer no longer holds it (stale provider record): %w", errdefs.ErrNotFound)
 		}
@@ -240,10 +208,48 @@ func (s *sources) request(ctx context.Context, p peer.ID, offset int64) (io.Read
 	// send more than the descriptor allows.
 	if resp.ContentLength != s.desc.Size-offset {
 		resp.Body.Close()
-		cancel()
 		return nil, fmt.Errorf("peer offers %d bytes from offset %d, descriptor says %d in all", resp.ContentLength, offset, s.desc.Size)
 	}
-	return &cancelOnClose{ReadCloser: resp.Body, cancel: cancel}, nil
+	return resp.Body, nil
+}
+
+// do sends req to peer p with one hard bound from dial to response headers,
+// whatever the state of the connection underneath: a partition leaves it
+// open and silent, and not every layer below gives up when asked to. Every
+// request to a peer goes through here. Closing the body releases the request.
+func (f *Fetcher) do(p peer.ID, req *http.Request) (*http.Response, error) {
+	ctx, cancel := context.WithCancel(req.Context())
+	req = req.WithContext(ctx)
+	timeout := f.opts.RequestTimeout
+	deadline := time.AfterFunc(timeout, cancel)
+	answered := make(chan doResult, 1)
+	go func() {
+		resp, err := f.client.Do(p, req)
+		answered <- doResult{resp, err}
+	}()
+	select {
+	case r := <-answered:
+		if !deadline.Stop() {
+			// Too late: the request context is already cancelled.
+			if r.resp != nil {
+				r.resp.Body.Close()
+			}
+			return nil, fmt.Errorf("no answer within %s", timeout)
+		}
+		if r.err != nil {
+			cancel()
+			return nil, r.err
+		}
+		r.resp.Body = &cancelOnClose{ReadCloser: r.resp.Body, cancel: cancel}
+		return r.resp, nil
+	case <-ctx.Done():
+		go func() {
+			if r := <-answered; r.resp != nil {
+				r.resp.Body.Close()
+			}
+		}()
+		return nil, fmt.Errorf("no answer within %s: %w", timeout, ctx.Err())
+	}
 }
 
 type doResult struct {
