@@ -16,58 +16,204 @@ import (
 	"time"
 
 	"github.com/opencontainers/go-digest"
+
+	"github.com/shoal-dev/shoal/plugin/peerhttp"
 )
 
 // The measurements behind `make bench`. They are comparisons run side by
 // side in one run and printed as a table; they assert nothing about speed.
+// SHOAL_BENCH_ONLY (a regular expression) picks sections by name.
 func TestBenchmarkReport(t *testing.T) {
 	if os.Getenv("SHOAL_BENCH") == "" {
 		t.Skip("measurements run with `make bench`")
 	}
-	const reps = 7
-	var rows [][]string
-	add := func(what string, base, shoal []time.Duration, note string) {
-		b, s := median(base), median(shoal)
-		rows = append(rows, []string{what, b.Round(100 * time.Microsecond).String(), s.Round(100 * time.Microsecond).String(),
-			fmt.Sprintf("%.2f×", float64(s)/float64(b)), note})
+	only := regexp.MustCompile(os.Getenv("SHOAL_BENCH_ONLY"))
+	r := &benchReport{}
+	for _, sec := range []struct {
+		name string
+		run  func(*testing.T, *benchReport)
+	}{
+		{"boot", benchBoot},
+		{"pull", benchPull},
+		{"wan", benchWAN},
+		{"miss", benchMiss},
+		{"raw", benchRaw},
+		{"idle", benchIdleRSS},
+	} {
+		if only.MatchString(sec.name) {
+			sec.run(t, r)
+		}
 	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "Measured %s on %s/%s, %d CPUs (median of runs, side by side in one run)\n\n", time.Now().UTC().Format("2006-01-02"),
+		runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
+	sb.WriteString("| measurement | base | shoal | shoal/base | note |\n|---|---|---|---|---|\n")
+	for _, row := range r.rows {
+		sb.WriteString("| " + strings.Join(row, " | ") + " |\n")
+	}
+	fmt.Println(sb.String())
+	if out := os.Getenv("SHOAL_BENCH_OUT"); out != "" {
+		os.WriteFile(out, []byte(sb.String()), 0o644)
+	}
+}
 
-	// Boot: exec to serving, stock containerd vs Shoal's, interleaved.
+type benchReport struct{ rows [][]string }
+
+// times adds a row comparing two sets of durations by their medians.
+func (r *benchReport) times(what string, base, shoal []time.Duration, note string) {
+	b, s := median(base), median(shoal)
+	r.rows = append(r.rows, []string{what, b.Round(100 * time.Microsecond).String(), s.Round(100 * time.Microsecond).String(),
+		fmt.Sprintf("%.2f×", float64(s)/float64(b)), note})
+}
+
+func (r *benchReport) row(cells ...string) { r.rows = append(r.rows, cells) }
+
+const benchReps = 7
+
+// Boot: exec to serving, stock containerd vs Shoal's, interleaved.
+func benchBoot(t *testing.T, r *benchReport) {
 	var stockBoot, shoalBoot []time.Duration
-	for i := 0; i < reps; i++ {
+	for i := 0; i < benchReps; i++ {
 		stockBoot = append(stockBoot, bootTime(t, filepath.Join(binDir, "containerd-stock")))
 		shoalBoot = append(shoalBoot, bootTime(t, filepath.Join(binDir, "containerd")))
 	}
-	add("containerd boot (its own \"successfully booted in\")", stockBoot, shoalBoot,
+	r.times("containerd boot (its own \"successfully booted in\")", stockBoot, shoalBoot,
 		fmt.Sprintf("difference %s", (median(shoalBoot)-median(stockBoot)).Round(100*time.Microsecond)))
+}
 
-	// Pull of a 64 MiB / 4-layer image: from upstream vs from a peer.
+// benchImages are the pull sizes: name, layer sizes, repetitions.
+var benchImages = []struct {
+	name   string
+	layers []int
+	reps   int
+}{
+	{"10 MiB / 1 layer", []int{10 << 20}, 5},
+	{"256 MiB / 4 layers", []int{64 << 20, 64 << 20, 64 << 20, 64 << 20}, 3},
+	{"1 GiB / 1 layer", []int{1 << 30}, 3},
+}
+
+// Pulls on loopback: node A from the upstream, then node B from A, fresh
+// nodes each time. During the 1 GiB pull both nodes' RSS is sampled.
+func benchPull(t *testing.T, r *benchReport) {
 	reg := startRegistry(t)
-	var upstreamPull, peerPull []time.Duration
-	for i := 0; i < 3; i++ {
-		im := pushImage(t, reg.Addr, fmt.Sprintf("bench/pull%d", i), "v1", 16<<20, 16<<20, 16<<20, 16<<20)
-		a := startNode(t, "A", nodeOptions{})
-		b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
-		upstreamPull = append(upstreamPull, timed(func() { a.pull(im.Ref) }))
-		a.waitAnnounced(len(im.Blobs) + 1)
-		before := reg.blobRequests(im.Repo)
-		peerPull = append(peerPull, timed(func() { b.pull(im.Ref) }))
-		if n := reg.blobRequests(im.Repo) - before; n != 0 {
-			t.Fatalf("peer pull made %d upstream blob requests", n)
+	for i, size := range benchImages {
+		im := pushImage(t, reg.Addr, fmt.Sprintf("bench/pull%d", i), "v1", size.layers...)
+		var upT, peerT []time.Duration
+		var peakServe, peakFetch int64
+		for rep := 0; rep < size.reps; rep++ {
+			a := startNode(t, "A", nodeOptions{})
+			b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+			upT = append(upT, timed(func() { a.pull(im.Ref) }))
+			a.waitAnnounced(len(im.Blobs) + 1)
+			before := reg.blobRequests(im.Repo)
+			sampler := sampleRSS(t, a.PID(), b.PID())
+			peerT = append(peerT, timed(func() { b.pull(im.Ref) }))
+			grew := sampler()
+			peakServe, peakFetch = max(peakServe, grew[0]), max(peakFetch, grew[1])
+			if n := reg.blobRequests(im.Repo) - before; n != 0 {
+				t.Fatalf("peer pull made %d upstream blob requests", n)
+			}
+			a.stop()
+			b.stop()
 		}
-		a.stop()
-		b.stop()
+		r.times("pull "+size.name+" (loopback)", upT, peerT, "base: from upstream; shoal: from a peer, 0 upstream blob requests")
+		if size.layers[0] >= 1<<30 {
+			r.row("RSS growth during the 1 GiB peer pull", "", fmt.Sprintf("%.0f / %.0f MiB", float64(peakServe)/1024, float64(peakFetch)/1024), "",
+				"serving / fetching node, peak over the pull minus before it: streaming, no whole-blob buffers")
+		}
 	}
-	add("pull 64 MiB / 4 layers (loopback)", upstreamPull, peerPull, "base: from upstream; shoal: from a peer, 0 upstream blob requests")
+}
 
-	// Miss overhead: an image nobody holds, P2P disabled vs enabled.
+// sampleRSS samples the processes' RSS every 50 ms until the returned
+// function is called, which gives each one's peak growth in KiB.
+func sampleRSS(t *testing.T, pids ...int) func() []int64 {
+	base := make([]int64, len(pids))
+	peak := make([]int64, len(pids))
+	for i, pid := range pids {
+		base[i] = rssKiB(t, pid)
+		peak[i] = base[i]
+	}
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				for i, pid := range pids {
+					if v := rssKiBOrZero(pid); v > peak[i] {
+						peak[i] = v
+					}
+				}
+			}
+		}
+	}()
+	return func() []int64 {
+		close(stop)
+		<-done
+		out := make([]int64, len(pids))
+		for i := range pids {
+			out[i] = peak[i] - base[i]
+		}
+		return out
+	}
+}
+
+func rssKiBOrZero(pid int) int64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			var kib int64
+			fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), &kib)
+			return kib
+		}
+	}
+	return 0
+}
+
+// A WAN-like upstream: the registry behind a 50 MB/s link (tbf on the lab
+// bridge shapes only what the registry sends); the nodes, each its own
+// host, talk to each other unshaped.
+func benchWAN(t *testing.T, r *benchReport) {
+	lab := newNetLab(t, 2)
+	wanReg := lab.registry()
+	run(t, "tc", "qdisc", "add", "dev", lab.bridge, "root", "tbf", "rate", "400mbit", "burst", "1mb", "latency", "100ms")
+	for i, size := range benchImages {
+		im := pushImage(t, wanReg.Addr, fmt.Sprintf("bench/wan%d", i), "v1", size.layers...)
+		var upT, peerT []time.Duration
+		for rep := 0; rep < min(size.reps, 3); rep++ {
+			a := lab.node(1, "A", nodeOptions{})
+			b := lab.node(2, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+			upT = append(upT, timed(func() { a.pull(im.Ref) }))
+			a.waitAnnounced(len(im.Blobs) + 2)
+			before := wanReg.blobRequests(im.Repo)
+			peerT = append(peerT, timed(func() { b.pull(im.Ref) }))
+			if n := wanReg.blobRequests(im.Repo) - before; n != 0 {
+				t.Fatalf("peer pull made %d upstream blob requests", n)
+			}
+			a.stop()
+			b.stop()
+		}
+		r.times("pull "+size.name+", upstream limited to 50 MB/s", upT, peerT, "base: from upstream; shoal: from a peer on another (network-namespace) host")
+	}
+}
+
+// Miss overhead: an image nobody holds, P2P disabled vs enabled.
+func benchMiss(t *testing.T, r *benchReport) {
+	reg := startRegistry(t)
 	const layers = 20
 	sizes := make([]int, layers)
 	for i := range sizes {
 		sizes[i] = 64 << 10
 	}
 	var off, on []time.Duration
-	for i := 0; i < reps; i++ {
+	for i := 0; i < benchReps; i++ {
 		peer := startNode(t, "peer", nodeOptions{})
 		withP2P := startNode(t, "with-p2p", nodeOptions{bootstrap: []string{peer.bootstrapAddr()}})
 		withoutP2P := startNode(t, "without-p2p", nodeOptions{binary: filepath.Join(binDir, "containerd-stock")})
@@ -85,104 +231,87 @@ func TestBenchmarkReport(t *testing.T) {
 		withoutP2P.stop()
 	}
 	perBlob := (median(on) - median(off)) / (layers + 1)
-	add(fmt.Sprintf("pull of an image no peer holds (%d blobs)", layers+1), off, on,
+	r.times(fmt.Sprintf("pull of an image no peer holds (%d blobs)", layers+1), off, on,
 		fmt.Sprintf("base: stock containerd; miss overhead ≈ %s per blob", perBlob.Round(100*time.Microsecond)))
+}
 
-	// Raw blob throughput with sha256 on the client: one 256 MiB blob from
-	// a peer's content service (private network, TLS, yamux) vs from the
-	// registry over plain HTTP, side by side.
-	{
-		im := pushImage(t, reg.Addr, "bench/raw", "v1", 256<<20)
-		a := startNode(t, "A", nodeOptions{})
-		a.pull(im.Ref)
-		client, id := peerClient(t, a)
-		big := im.Data.Blobs()[1]
-		var httpT, peerT []time.Duration
-		var httpCPU, peerCPU time.Duration
-		for i := 0; i < 3; i++ {
-			d, cpu := hashedGet(t, func() (io.ReadCloser, error) {
-				resp, err := http.Get("http://" + reg.Addr + "/v2/" + im.Repo + "/blobs/" + big.Desc.Digest.String())
-				if err != nil {
-					return nil, err
-				}
-				return resp.Body, nil
-			}, reg.proc.PID(), big.Desc.Digest)
-			httpT, httpCPU = append(httpT, d), httpCPU+cpu
-			d, cpu = hashedGet(t, func() (io.ReadCloser, error) {
-				req, _ := http.NewRequest(http.MethodGet, "/v2/"+im.Repo+"/blobs/"+big.Desc.Digest.String(), nil)
-				resp, err := client.Do(id, req)
-				if err != nil {
-					return nil, err
-				}
-				return resp.Body, nil
-			}, a.PID(), big.Desc.Digest)
-			peerT, peerCPU = append(peerT, d), peerCPU+cpu
+// Raw blob throughput with sha256 on the client: one 256 MiB blob from the
+// registry over plain HTTP, and from a peer's content service over the
+// direct data path and over libp2p streams (private network key on), side
+// by side.
+func benchRaw(t *testing.T, r *benchReport) {
+	reg := startRegistry(t)
+	im := pushImage(t, reg.Addr, "bench/raw", "v1", 256<<20)
+	a := startNode(t, "A", nodeOptions{})
+	a.pull(im.Ref)
+	direct, id := peerClientWith(t, a, peerhttp.ClientOptions{IdleTimeout: 10 * time.Second, Direct: true})
+	streams, _ := peerClientWith(t, a, peerhttp.ClientOptions{IdleTimeout: 10 * time.Second})
+	big := im.Data.Blobs()[1]
+	path := "/v2/" + im.Repo + "/blobs/" + big.Desc.Digest.String()
+	fromPeer := func(c *peerhttp.Client) func() (io.ReadCloser, error) {
+		return func() (io.ReadCloser, error) {
+			req, _ := http.NewRequest(http.MethodGet, path, nil)
+			resp, err := c.Do(id, req)
+			if err != nil {
+				return nil, err
+			}
+			return resp.Body, nil
 		}
-		mbps := func(d time.Duration) float64 { return float64(big.Desc.Size) / d.Seconds() / 1e6 }
-		gib := float64(3*big.Desc.Size) / (1 << 30)
-		rows = append(rows, []string{"256 MiB blob, client hashes (loopback)",
-			fmt.Sprintf("%.0f MB/s", mbps(median(httpT))), fmt.Sprintf("%.0f MB/s", mbps(median(peerT))),
-			fmt.Sprintf("%.2f×", mbps(median(peerT))/mbps(median(httpT))),
+	}
+	variants := []struct {
+		name string
+		open func() (io.ReadCloser, error)
+		pid  int
+		t    []time.Duration
+		cpu  time.Duration
+	}{
+		{name: "plain HTTP", pid: reg.proc.PID(), open: func() (io.ReadCloser, error) {
+			resp, err := http.Get("http://" + reg.Addr + path)
+			if err != nil {
+				return nil, err
+			}
+			return resp.Body, nil
+		}},
+		{name: "direct data path", pid: a.PID(), open: fromPeer(direct)},
+		{name: "libp2p stream", pid: a.PID(), open: fromPeer(streams)},
+	}
+	for i := 0; i < 5; i++ {
+		for j := range variants {
+			v := &variants[j]
+			d, cpu := hashedGet(t, v.open, v.pid, big.Desc.Digest)
+			v.t, v.cpu = append(v.t, d), v.cpu+cpu
+		}
+	}
+	mbps := func(ds []time.Duration) float64 { return float64(big.Desc.Size) / median(ds).Seconds() / 1e6 }
+	gib := float64(5*big.Desc.Size) / (1 << 30)
+	base := variants[0]
+	for _, v := range variants[1:] {
+		r.row("256 MiB blob, client hashes (loopback), "+v.name,
+			fmt.Sprintf("%.0f MB/s", mbps(base.t)), fmt.Sprintf("%.0f MB/s", mbps(v.t)),
+			fmt.Sprintf("%.2f×", mbps(v.t)/mbps(base.t)),
 			fmt.Sprintf("base: plain HTTP from the registry; CPU s/GiB (client+server): %.1f vs %.1f",
-				httpCPU.Seconds()/gib, peerCPU.Seconds()/gib)})
-		a.stop()
+				base.cpu.Seconds()/gib, v.cpu.Seconds()/gib))
 	}
+	a.stop()
+}
 
-	// A WAN-like upstream: the registry behind a 50 MB/s link (tbf on the
-	// lab bridge shapes only what the registry sends); the nodes, each its
-	// own host, talk to each other unshaped.
-	{
-		lab := newNetLab(t, 2)
-		wanReg := lab.registry()
-		run(t, "tc", "qdisc", "add", "dev", lab.bridge, "root", "tbf", "rate", "400mbit", "burst", "1mb", "latency", "100ms")
-		var upT, peerT []time.Duration
-		for i := 0; i < 3; i++ {
-			im := pushImage(t, wanReg.Addr, fmt.Sprintf("bench/wan%d", i), "v1", 16<<20, 16<<20, 16<<20, 16<<20)
-			a := lab.node(1, "A", nodeOptions{})
-			b := lab.node(2, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
-			upT = append(upT, timed(func() { a.pull(im.Ref) }))
-			a.waitAnnounced(len(im.Blobs) + 2)
-			before := wanReg.blobRequests(im.Repo)
-			peerT = append(peerT, timed(func() { b.pull(im.Ref) }))
-			if n := wanReg.blobRequests(im.Repo) - before; n != 0 {
-				t.Fatalf("peer pull made %d upstream blob requests", n)
-			}
-			a.stop()
-			b.stop()
+// Idle memory: stock vs Shoal, 2 s after boot.
+func benchIdleRSS(t *testing.T, r *benchReport) {
+	var stockRSS, shoalRSS []time.Duration // KiB, kept in Durations for median()
+	for i := 0; i < 3; i++ {
+		for _, c := range []struct {
+			bin string
+			out *[]time.Duration
+		}{{filepath.Join(binDir, "containerd-stock"), &stockRSS}, {filepath.Join(binDir, "containerd"), &shoalRSS}} {
+			n := startNode(t, "idle", nodeOptions{binary: c.bin})
+			time.Sleep(2 * time.Second)
+			*c.out = append(*c.out, time.Duration(rssKiB(t, n.PID())))
+			n.stop()
 		}
-		add("pull 64 MiB / 4 layers, upstream limited to 50 MB/s", upT, peerT, "base: from upstream; shoal: from a peer on another (network-namespace) host")
 	}
-
-	// Idle memory: stock vs Shoal, 2 s after boot.
-	{
-		var stockRSS, shoalRSS []time.Duration // KiB, kept in Durations for median()
-		for i := 0; i < 3; i++ {
-			for _, c := range []struct {
-				bin string
-				out *[]time.Duration
-			}{{filepath.Join(binDir, "containerd-stock"), &stockRSS}, {filepath.Join(binDir, "containerd"), &shoalRSS}} {
-				n := startNode(t, "idle", nodeOptions{binary: c.bin})
-				time.Sleep(2 * time.Second)
-				*c.out = append(*c.out, time.Duration(rssKiB(t, n.PID())))
-				n.stop()
-			}
-		}
-		s, sh := float64(median(stockRSS))/1024, float64(median(shoalRSS))/1024
-		rows = append(rows, []string{"idle RSS, 2 s after boot", fmt.Sprintf("%.0f MiB", s), fmt.Sprintf("%.0f MiB", sh),
-			fmt.Sprintf("%.2f×", sh/s), fmt.Sprintf("difference %.0f MiB", sh-s)})
-	}
-
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "Measured %s on %s/%s, %d CPUs (median of runs, side by side in one run)\n\n", time.Now().UTC().Format("2006-01-02"),
-		runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
-	sb.WriteString("| measurement | base | shoal | shoal/base | note |\n|---|---|---|---|---|\n")
-	for _, r := range rows {
-		sb.WriteString("| " + strings.Join(r, " | ") + " |\n")
-	}
-	fmt.Println(sb.String())
-	if out := os.Getenv("SHOAL_BENCH_OUT"); out != "" {
-		os.WriteFile(out, []byte(sb.String()), 0o644)
-	}
+	s, sh := float64(median(stockRSS))/1024, float64(median(shoalRSS))/1024
+	r.row("idle RSS, 2 s after boot", fmt.Sprintf("%.0f MiB", s), fmt.Sprintf("%.0f MiB", sh),
+		fmt.Sprintf("%.2f×", sh/s), fmt.Sprintf("difference %.0f MiB", sh-s))
 }
 
 // hashedGet reads a blob through sha256 and returns the wall time and the

@@ -189,6 +189,8 @@ type nodeOptions struct {
 	binary    string // default: bin/containerd
 	// networkKey is the key file; default: one key shared by the test's nodes.
 	networkKey string
+	// dataAddress: see cluster.NodeConfig.DataAddress.
+	dataAddress string
 }
 
 var (
@@ -272,7 +274,7 @@ func newNodeWith(t *testing.T, name, p2pAddr, listenIP string, exec []string, op
 	cn, err := cluster.NewNode(cluster.NodeConfig{
 		Name: name, Dir: dir, Containerd: bin, Ctr: filepath.Join(binDir, "ctr"),
 		P2PPort: port, Bootstrap: opts.bootstrap, Extra: opts.extra, NetworkKey: key,
-		ListenIP: listenIP, Exec: exec,
+		ListenIP: listenIP, Exec: exec, DataAddress: opts.dataAddress,
 	})
 	if err != nil {
 		t.Fatal(err)

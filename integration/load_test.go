@@ -47,6 +47,10 @@ func rssKiB(t *testing.T, pid int) int64 {
 // peerClient joins the peer network as a bare libp2p host (a real client of
 // the content service, as another node would be) and connects to n.
 func peerClient(t *testing.T, n *node) (*peerhttp.Client, peer.ID) {
+	return peerClientWith(t, n, peerhttp.ClientOptions{IdleTimeout: 10 * time.Second})
+}
+
+func peerClientWith(t *testing.T, n *node, opts peerhttp.ClientOptions) (*peerhttp.Client, peer.ID) {
 	t.Helper()
 	out := n.ctr("plugins", "ls", "-d", "id==p2p")
 	m := regexp.MustCompile(`listen_addresses\s+(\S+)`).FindStringSubmatch(out)
@@ -71,7 +75,7 @@ func peerClient(t *testing.T, n *node) (*peerhttp.Client, peer.ID) {
 	if err := h.Connect(ctx, *info); err != nil {
 		t.Fatal(err)
 	}
-	c := peerhttp.NewClient(h, peerhttp.ClientOptions{IdleTimeout: 10 * time.Second})
+	c := peerhttp.NewClient(h, opts)
 	t.Cleanup(c.Close)
 	return c, info.ID
 }

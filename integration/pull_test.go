@@ -196,3 +196,36 @@ func TestRestartedNodeKeepsItsPeerIDAndIsFoundAgain(t *testing.T) {
 		t.Fatalf("C made %d upstream blob requests after A restarted, want 0", n)
 	}
 }
+
+func TestPeerBytesTakeTheDirectDataPathOrLibp2pStreamsWithoutIt(t *testing.T) {
+	reg := startRegistry(t)
+	aMetrics, aExtra := metricsConfig(t)
+	dMetrics, dExtra := metricsConfig(t)
+	a := startNode(t, "A", nodeOptions{extra: aExtra})
+	d := startNode(t, "D", nodeOptions{extra: dExtra, dataAddress: "off", bootstrap: []string{a.bootstrapAddr()}})
+	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr(), d.bootstrapAddr()}})
+	viaDirect := pushImage(t, reg.Addr, "path/direct", "v1", 8<<20)
+	viaStreams := pushImage(t, reg.Addr, "path/streams", "v1", 8<<20)
+	a.pull(viaDirect.Ref)
+	d.pull(viaStreams.Ref)
+	a.waitAnnounced(len(viaDirect.Blobs) + 2)
+	d.waitAnnounced(len(viaStreams.Blobs) + 2)
+
+	for _, im := range []testImage{viaDirect, viaStreams} {
+		before := reg.blobRequests(im.Repo)
+		b.pull(im.Ref)
+		if got := reg.blobRequests(im.Repo) - before; got != 0 {
+			t.Fatalf("B's pull of %s made %d upstream blob requests, want 0", im.Repo, got)
+		}
+	}
+	layer := viaDirect.largest().Size
+	if got := metricValue(t, aMetrics, `containerd_p2p_direct_path_sent_bytes_total`); int64(got) < layer {
+		t.Errorf("A sent %v bytes on the direct path, want at least its %d-byte layer", got, layer)
+	}
+	if got := metricValue(t, dMetrics, `containerd_p2p_direct_path_sent_bytes_total`); got != 0 {
+		t.Errorf("D, without a data_address, sent %v bytes on a direct path", got)
+	}
+	if got := metricValue(t, dMetrics, `containerd_p2p_served_bytes_total`); int64(got) < viaStreams.largest().Size {
+		t.Errorf("D served %v bytes over libp2p streams, want at least its layer", got)
+	}
+}

@@ -112,6 +112,9 @@ type NodeConfig struct {
 	ListenIP string
 	// Exec prefixes the containerd command, e.g. ip netns exec NAME.
 	Exec []string
+	// DataAddress is the direct data path's data_address; empty: a free
+	// port on ListenIP; "off": none (every byte over libp2p streams).
+	DataAddress string
 }
 
 // Node is one containerd process.
@@ -177,6 +180,14 @@ func (n *Node) WriteConfig() error {
 	default:
 		keyLine = fmt.Sprintf("network_key_file = %q", n.cfg.NetworkKey)
 	}
+	dataAddress := net.JoinHostPort(n.listenIP(), "0")
+	switch n.cfg.DataAddress {
+	case "":
+	case "off":
+		dataAddress = ""
+	default:
+		dataAddress = n.cfg.DataAddress
+	}
 	cfg := fmt.Sprintf(`version = 4
 root = "%[1]s/root"
 state = "%[1]s/state"
@@ -194,10 +205,11 @@ state = "%[1]s/state"
   bin_dirs = ["%[1]s/cni/bin"]
 [plugins."io.containerd.server.v1.p2p"]
   listen_addresses = ["/ip4/%[6]s/tcp/%[2]d"]
+  data_address = %[7]q
   bootstrap_peers = [%[3]s]
   %[5]s
 %[4]s
-`, n.cfg.Dir, n.cfg.P2PPort, strings.Join(boots, ", "), n.cfg.Extra, keyLine, n.listenIP())
+`, n.cfg.Dir, n.cfg.P2PPort, strings.Join(boots, ", "), n.cfg.Extra, keyLine, n.listenIP(), dataAddress)
 	return os.WriteFile(n.Config, []byte(cfg), 0o644)
 }
 

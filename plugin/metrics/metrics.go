@@ -16,6 +16,7 @@ import (
 type Sources struct {
 	Fetcher          *fetcher.Stats
 	ServedBytes      func() int64
+	DirectSentBytes  func() int64
 	ConnectedPeers   func() int
 	RoutingTableSize func() int
 	AnnouncedKeys    func() int
@@ -54,6 +55,7 @@ func Register(reg prometheus.Registerer, s Sources) (*Metrics, error) {
 		counter(fetched, fetchHelp, prometheus.Labels{"source": "peer"}, st.PeerBytes.Load),
 		counter(fetched, fetchHelp, prometheus.Labels{"source": "upstream"}, st.UpstreamBytes.Load),
 		counter("containerd_p2p_served_bytes_total", "Content bytes sent to peers.", nil, s.ServedBytes),
+		counter("containerd_p2p_direct_path_sent_bytes_total", "Bytes sent on the direct data path (TLS records included).", nil, s.DirectSentBytes),
 		counter(lookups, lookHelp, prometheus.Labels{"result": "hit"}, st.Hits.Load),
 		counter(lookups, lookHelp, prometheus.Labels{"result": "miss"}, st.Misses.Load),
 		counter(failovers, failHelp, prometheus.Labels{"reason": "stall"}, st.Stalls.Load),

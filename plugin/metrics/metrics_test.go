@@ -17,6 +17,7 @@ func TestCountersReadTheirSources(t *testing.T) {
 	m, err := Register(reg, Sources{
 		Fetcher:          &st,
 		ServedBytes:      func() int64 { return 42 },
+		DirectSentBytes:  func() int64 { return 40 },
 		ConnectedPeers:   func() int { return 3 },
 		RoutingTableSize: func() int { return 2 },
 		AnnouncedKeys:    func() int { return 7 },

@@ -2,6 +2,7 @@ package p2p
 
 import (
 	"fmt"
+	"net"
 	"time"
 )
 
@@ -10,6 +11,12 @@ type Config struct {
 	// ListenAddresses are the libp2p multiaddrs peers connect to.
 	// Default: TCP port 5050 on every IPv4 and IPv6 address.
 	ListenAddresses []string `toml:"listen_addresses"`
+	// DataAddress is where the direct data path listens ("host:port"):
+	// blob bytes travel over TLS 1.3 between the nodes' libp2p identities,
+	// beside the libp2p connection, for peers connected over the private
+	// network only. Empty: every byte stays inside libp2p streams (slower).
+	// Default ":5051".
+	DataAddress string `toml:"data_address"`
 	// BootstrapPeers are nodes to join the peer network through, each
 	// "host:port" or a multiaddr, with or without "/p2p/<peer-id>" (a
 	// missing ID is learned on connect). Empty: wait for others to connect.
@@ -100,6 +107,7 @@ type Config struct {
 func defaultConfig() *Config {
 	return &Config{
 		ListenAddresses:    []string{"/ip4/0.0.0.0/tcp/5050", "/ip6/::/tcp/5050"},
+		DataAddress:        ":5051",
 		BootstrapPeers:     []string{},
 		BootstrapDNS:       []string{},
 		BootstrapDNSPort:   5050,
@@ -136,6 +144,11 @@ func (c *Config) validate() error {
 	if c.ReannounceInterval >= c.ProviderTTL {
 		return fmt.Errorf("reannounce_interval (%s) must be shorter than provider_ttl (%s), or records expire between announcements",
 			time.Duration(c.ReannounceInterval), time.Duration(c.ProviderTTL))
+	}
+	if c.DataAddress != "" {
+		if _, _, err := net.SplitHostPort(c.DataAddress); err != nil {
+			return fmt.Errorf("data_address %q: %w", c.DataAddress, err)
+		}
 	}
 	if len(c.ListenAddresses) == 0 {
 		return fmt.Errorf("listen_addresses must not be empty")

@@ -147,10 +147,21 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 		rt.Close()
 		return nil, fmt.Errorf("serve content to peers: %w", err)
 	}
+	var direct *peerhttp.Server
+	if cfg.DataAddress != "" {
+		direct, err = peerhttp.ServeDirect(rt.Host(), cfg.DataAddress, content, peerhttp.DirectOptions{IdleTimeout: cfg.IdleTimeout.std()})
+		if err != nil {
+			// Peers still reach this node over libp2p streams.
+			log.G(ic.Context).WithError(err).Warn("p2p: direct data path not available")
+		} else {
+			ic.Meta.Exports["data_address"] = direct.Addr().String()
+		}
+	}
 	client := peerhttp.NewClient(rt.Host(), peerhttp.ClientOptions{
 		DialTimeout:   cfg.DialTimeout.std(),
 		HeaderTimeout: cfg.DialTimeout.std(),
 		IdleTimeout:   cfg.IdleTimeout.std(),
+		Direct:        true,
 	})
 
 	controlPath := filepath.Join(ic.Properties[plugins.PropertyStateDir], "shoal.sock")
@@ -175,8 +186,14 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 	})
 	// containerd's metrics endpoint serves the default registry.
 	observed, err = metrics.Register(prometheus.DefaultRegisterer, metrics.Sources{
-		Fetcher:          f.Stats(),
-		ServedBytes:      content.ServedBytes,
+		Fetcher:     f.Stats(),
+		ServedBytes: content.ServedBytes,
+		DirectSentBytes: func() int64 {
+			if direct == nil {
+				return 0
+			}
+			return direct.SentBytes()
+		},
 		ConnectedPeers:   rt.ConnectedPeers,
 		RoutingTableSize: rt.RoutingTableSize,
 		AnnouncedKeys:    inv.Len,
@@ -192,6 +209,7 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 		router:     rt,
 		inventory:  inv,
 		server:     server,
+		direct:     direct,
 		client:     client,
 		subscriber: subscriber,
 		store:      store,
@@ -215,6 +233,7 @@ type Service struct {
 	router     *router.Router
 	inventory  *inventory.Inventory
 	server     *peerhttp.Server
+	direct     *peerhttp.Server // nil: off
 	client     *peerhttp.Client
 	subscriber events.Subscriber
 	fetcher    *fetcher.Fetcher
@@ -269,9 +288,17 @@ func (s *Service) Status() control.Status {
 			"lookup_hits": st.Hits.Load(), "lookup_misses": st.Misses.Load(),
 			"corrupt": st.Corrupt.Load(), "failovers": st.Failovers.Load(), "stalls": st.Stalls.Load(),
 			"stale_records": st.NotFound.Load(), "peer_resolves": st.PeerResolves.Load(),
+			"direct_path_sent_bytes": s.directSent(),
 		},
 		RecentFailures: failures(s.fetcher.RecentFailures()),
 	}
+}
+
+func (s *Service) directSent() int64 {
+	if s.direct == nil {
+		return 0
+	}
+	return s.direct.SentBytes()
 }
 
 func failures(fs []fetcher.Failure) []control.Failure {
@@ -365,7 +392,11 @@ func (s *Service) Close() error {
 	if s.mirror != nil {
 		s.mirror.Close()
 	}
-	err := errors.Join(s.server.Close(), s.router.Close())
+	err := s.server.Close()
+	if s.direct != nil {
+		err = errors.Join(err, s.direct.Close())
+	}
+	err = errors.Join(err, s.router.Close())
 	s.client.Close()
 	return err
 }

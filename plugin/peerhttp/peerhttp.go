@@ -1,7 +1,8 @@
-// Package peerhttp speaks plain HTTP/1.1 to other nodes over libp2p streams,
-// so the peer-facing content service is an ordinary http.Handler (HEAD, GET,
-// Range via http.ServeContent) and every byte on the wire is inside an
-// encrypted, authenticated libp2p connection.
+// Package peerhttp speaks plain HTTP/1.1 to other nodes, so the peer-facing
+// content service is an ordinary http.Handler (HEAD, GET, Range via
+// http.ServeContent). Requests travel over libp2p streams, or over the
+// direct data path (direct.go): TLS 1.3 between libp2p identities, for
+// members of the private network only.
 package peerhttp
 
 import (
@@ -11,12 +12,15 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/core/protocol"
 	"github.com/libp2p/go-libp2p/p2p/net/gostream"
+	libp2ptls "github.com/libp2p/go-libp2p/p2p/security/tls"
 )
 
 // Protocol is the libp2p protocol the content service is served under.
@@ -24,8 +28,10 @@ const Protocol protocol.ID = "/shoal/content/1.0.0"
 
 // Server serves an http.Handler to peers.
 type Server struct {
-	srv *http.Server
-	ln  net.Listener
+	srv   *http.Server
+	ln    net.Listener
+	close func()
+	sent  *atomic.Int64 // direct path only
 }
 
 // Serve starts serving handler on h under Protocol. The peer ID of the
@@ -40,21 +46,25 @@ func Serve(h host.Host, handler http.Handler, idleTimeout time.Duration) (*Serve
 		return nil, err
 	}
 	ln := &idleWriteListener{Listener: gl, idle: idleTimeout}
-	s := &Server{
-		ln: ln,
-		srv: &http.Server{
-			Handler:           handler,
-			ReadHeaderTimeout: 10 * time.Second,
-			IdleTimeout:       90 * time.Second,
-			MaxHeaderBytes:    16 << 10,
-		},
-	}
+	s := &Server{ln: ln, srv: newHTTPServer(handler)}
 	go s.srv.Serve(ln) //nolint:errcheck // returns ErrServerClosed on Close
 	return s, nil
 }
 
+func newHTTPServer(handler http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       90 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+	}
+}
+
 // Close stops accepting requests and closes open streams.
 func (s *Server) Close() error {
+	if s.close != nil {
+		s.close()
+	}
 	err := s.srv.Close()
 	if errors.Is(err, http.ErrServerClosed) {
 		return nil
@@ -70,15 +80,20 @@ type ClientOptions struct {
 	HeaderTimeout time.Duration
 	// IdleTimeout abandons a body read after this long without a byte.
 	IdleTimeout time.Duration
+	// Direct sends requests over a peer's direct data path where it has
+	// one, and over libp2p streams where it has not.
+	Direct bool
 }
 
 // Client sends HTTP requests to peers.
 type Client struct {
-	host host.Host
-	opts ClientOptions
+	host     host.Host
+	opts     ClientOptions
+	identity *libp2ptls.Identity // for the direct path; nil: libp2p only
 
 	mu         sync.Mutex
 	transports map[peer.ID]*http.Transport
+	direct     map[peer.ID]directEntry
 }
 
 // maxTransports bounds the per-peer connection pools kept around.
@@ -95,7 +110,15 @@ func NewClient(h host.Host, opts ClientOptions) *Client {
 	if opts.IdleTimeout <= 0 {
 		opts.IdleTimeout = 5 * time.Second
 	}
-	return &Client{host: h, opts: opts, transports: map[peer.ID]*http.Transport{}}
+	c := &Client{host: h, opts: opts, transports: map[peer.ID]*http.Transport{}, direct: map[peer.ID]directEntry{}}
+	if opts.Direct {
+		id, err := hostIdentity(h)
+		if err != nil {
+			log.L.WithError(err).Warn("p2p: direct data path off; peers are reached over libp2p streams")
+		}
+		c.identity = id
+	}
+	return c
 }
 
 // Do sends req to peer p. The request URL's path and query are used; its
@@ -126,6 +149,19 @@ func (c *Client) transport(p peer.ID) *http.Transport {
 		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
 			ctx, cancel := context.WithTimeout(ctx, c.opts.DialTimeout)
 			defer cancel()
+			if c.identity != nil {
+				// Half the bound at most, so the libp2p path still has time.
+				dctx, dcancel := context.WithTimeout(ctx, c.opts.DialTimeout/2)
+				conn, err := c.dialDirect(dctx, p)
+				dcancel()
+				if err == nil {
+					return &idleConn{Conn: conn, idle: c.opts.IdleTimeout}, nil
+				}
+				if ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
+				log.G(ctx).WithError(err).WithField("peer", p).Debug("p2p: no direct data path to peer, using libp2p streams")
+			}
 			conn, err := gostream.Dial(ctx, c.host, p, Protocol)
 			if err != nil {
 				return nil, fmt.Errorf("open stream to peer %s: %w", p, err)
@@ -149,6 +185,7 @@ func (c *Client) Close() {
 		t.CloseIdleConnections()
 		delete(c.transports, id)
 	}
+	clear(c.direct)
 }
 
 // idleConn fails a read that sees no byte for idle, so a peer that keeps its
