@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/opencontainers/go-digest"
 	"net"
 	"os"
 	"path/filepath"
@@ -141,7 +142,7 @@ http:
 
 func (u *upstream) stop() { u.proc.Stop() }
 
-var accessLine = regexp.MustCompile(`"(GET|HEAD) (/v2/[^ ]+) HTTP/[0-9.]+" (\d{3})`)
+var accessLine = regexp.MustCompile(`"(GET|HEAD) (/v2/[^ ]+) HTTP/[0-9.]+" (\d{3}) (\d+|-)`)
 
 // blobRequests counts GET and HEAD requests for blobs of repo in the
 // registry's access log.
@@ -160,7 +161,21 @@ func (u *upstream) manifestByDigestRequests(repo string) int {
 }
 
 func (u *upstream) countRequests(match func(path string) bool) int {
+	n, _ := u.served(match)
+	return n
+}
+
+// blobBytes is how many bytes of blob dgst the registry sent, in all.
+func (u *upstream) blobBytes(dgst digest.Digest) int64 {
+	_, b := u.served(func(path string) bool { return strings.HasSuffix(path, "/blobs/"+dgst.String()) })
+	return b
+}
+
+// served counts the answered requests whose path matches, and the body
+// bytes sent for them.
+func (u *upstream) served(match func(path string) bool) (int, int64) {
 	u.t.Helper()
+	var sent int64
 	logs, _ := filepath.Glob(filepath.Join(u.dir, "access-*.log"))
 	n := 0
 	for _, l := range logs {
@@ -175,10 +190,13 @@ func (u *upstream) countRequests(match func(path string) bool) int {
 			// Answered requests only: a 401 challenge served nothing.
 			if m != nil && m[3] < "400" && match(m[2]) {
 				n++
+				var b int64
+				fmt.Sscan(m[4], &b)
+				sent += b
 			}
 		}
 	}
-	return n
+	return n, sent
 }
 
 // ---- nodes ----

@@ -82,6 +82,22 @@ type Options struct {
 	// Policy decides what may be shared; nil shares everything. It is
 	// checked on every request, whatever the inventory announced.
 	Policy Policy
+	// InFlight, if set, serves blobs that are still arriving.
+	InFlight InFlight
+}
+
+// Arriving is a blob still arriving on this node: ReadAt waits for bytes
+// not yet there.
+type Arriving interface {
+	io.ReaderAt
+	io.Closer
+	Size() int64
+}
+
+// InFlight finds blobs that are arriving, with the namespace and labels
+// that the sharing policy judges them by.
+type InFlight interface {
+	Open(ctx context.Context, dgst digest.Digest) (blob Arriving, ns string, labels map[string]string, ok bool)
 }
 
 // Policy is the sharing policy (see package policy).
@@ -246,6 +262,9 @@ func splitPath(p string) (name, kind, ref string, ok bool) {
 func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, kind string, dgst digest.Digest, mediaType string, resolution bool) {
 	ctx := r.Context()
 	ra, info, ns, err := s.open(ctx, dgst, resolution)
+	if errdefs.IsNotFound(err) && kind == "blobs" && s.serveArriving(w, r, dgst) {
+		return
+	}
 	if err != nil {
 		code := "BLOB_UNKNOWN"
 		if kind == "manifests" {
@@ -289,6 +308,37 @@ func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, kind strin
 	log.G(ctx).WithFields(log.Fields{"digest": dgst, "peer": r.RemoteAddr, "namespace": ns, "range": r.Header.Get("Range")}).
 		Debug("p2p: serving content to peer")
 	http.ServeContent(&countingWriter{ResponseWriter: w, n: &s.served}, r, "", time.Time{}, section)
+}
+
+// serveArriving serves a blob that is still arriving, as it arrives. The
+// receiver verifies it against its digest, as it does everything from a
+// peer; a transfer that fails here cuts the response short, and the
+// receiver continues elsewhere at that offset.
+func (s *Server) serveArriving(w http.ResponseWriter, r *http.Request, dgst digest.Digest) bool {
+	if s.opts.InFlight == nil {
+		return false
+	}
+	blob, ns, labels, ok := s.opts.InFlight.Open(r.Context(), dgst)
+	if !ok {
+		return false
+	}
+	defer blob.Close()
+	if s.opts.Policy != nil && !s.opts.Policy.ContentShared(ns, labels) {
+		return false
+	}
+	if rng := r.Header.Get("Range"); rng != "" && !validRange(rng, blob.Size()) {
+		w.Header().Set("Content-Range", "bytes */"+strconv.FormatInt(blob.Size(), 10))
+		writeError(w, http.StatusRequestedRangeNotSatisfiable, "RANGE_INVALID", "only one range bytes=N- or bytes=N-M within the blob is served")
+		return true
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/octet-stream")
+	h.Set("Docker-Content-Digest", dgst.String())
+	h.Set("ETag", `"`+dgst.String()+`"`)
+	log.G(r.Context()).WithFields(log.Fields{"digest": dgst, "peer": r.RemoteAddr, "namespace": ns, "range": r.Header.Get("Range")}).
+		Debug("p2p: serving content that is still arriving to peer")
+	http.ServeContent(&countingWriter{ResponseWriter: w, n: &s.served}, r, "", time.Time{}, io.NewSectionReader(blob, 0, blob.Size()))
+	return true
 }
 
 // verifyStored hashes a stored blob that was not checked since this node

@@ -291,3 +291,57 @@ func (s *labelStore) Update(ctx context.Context, info content.Info, fieldpaths .
 	s.mu.Unlock()
 	return s.Info(ctx, info.Digest)
 }
+
+// arriving is a blob that is all there already, for the serving logic.
+type arriving struct {
+	*strings.Reader
+	closed bool
+}
+
+func (a *arriving) Close() error { a.closed = true; return nil }
+
+type fakeInFlight struct {
+	blob   *arriving
+	dgst   digest.Digest
+	labels map[string]string
+}
+
+func (f *fakeInFlight) Open(_ context.Context, d digest.Digest) (Arriving, string, map[string]string, bool) {
+	if d != f.dgst {
+		return nil, "", nil, false
+	}
+	return f.blob, "default", f.labels, true
+}
+
+type denyRegistry struct{ registry string }
+
+func (d denyRegistry) ContentShared(_ string, labels map[string]string) bool {
+	_, private := labels["containerd.io/distribution.source."+d.registry]
+	return !private
+}
+func (denyRegistry) ImageShared(string, string) bool { return true }
+
+func TestArrivingBlobIsServedWithRangesAndUnderThePolicy(t *testing.T) {
+	s, _ := newTestServer(t)
+	const data = "still arriving, but the reader waits for it"
+	d := digest.FromString(data)
+	in := &fakeInFlight{blob: &arriving{Reader: strings.NewReader(data)}, dgst: d,
+		labels: map[string]string{"containerd.io/distribution.source.public.example": "app"}}
+	s.opts.InFlight = in
+	s.opts.Policy = denyRegistry{registry: "private.example"}
+
+	rec := do(s, http.MethodGet, "/v2/app/blobs/"+d.String(), "Range", "bytes=6-")
+	if rec.Code != http.StatusPartialContent || rec.Body.String() != data[6:] {
+		t.Fatalf("range of an arriving blob: %d %q", rec.Code, rec.Body.String())
+	}
+	if !in.blob.closed {
+		t.Fatal("the arriving blob's reader was not released")
+	}
+	if rec := do(s, http.MethodGet, "/v2/app/manifests/"+d.String()); rec.Code != http.StatusNotFound {
+		t.Fatalf("arriving content served as a manifest: %d", rec.Code)
+	}
+	in.labels = map[string]string{"containerd.io/distribution.source.private.example": "app"}
+	if rec := do(s, http.MethodGet, "/v2/app/blobs/"+d.String()); rec.Code != http.StatusNotFound {
+		t.Fatalf("arriving content of a private registry: %d, want 404", rec.Code)
+	}
+}

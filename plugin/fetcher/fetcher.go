@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
+	"github.com/containerd/containerd/v2/core/remotes"
 	"github.com/containerd/containerd/v2/pkg/reference"
 	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
@@ -75,6 +76,23 @@ type Options struct {
 	// headers; a peer that misses it is skipped for UnresponsiveTTL.
 	RequestTimeout  time.Duration
 	UnresponsiveTTL time.Duration
+	// InFlight, if set, offers layers to peers while they arrive, from
+	// the upstream or from other peers.
+	InFlight InFlight
+	// Rank, if set, coordinates nodes that miss the same layer at the same
+	// moment: the node ranked first for its digest fetches it at once, and
+	// the node ranked r of n waits up to CoordinationWindow×r/n for another
+	// node's announcement before it goes upstream itself. Layers smaller
+	// than CoordinationMinSize are not coordinated.
+	Rank                func(dgst digest.Digest) (rank, of int)
+	CoordinationWindow  time.Duration
+	CoordinationMinSize int64
+}
+
+// InFlight makes a blob that is arriving into the ingest ref available to
+// peers before it is complete. Its end function says the arrival is over.
+type InFlight interface {
+	Begin(ctx context.Context, ref string, desc ocispec.Descriptor, labels map[string]string) (end func())
 }
 
 // Fetcher fetches content from peers.
@@ -139,6 +157,9 @@ func New(finder Finder, client PeerClient, opts Options) *Fetcher {
 	if opts.UnresponsiveTTL <= 0 {
 		opts.UnresponsiveTTL = 30 * time.Second
 	}
+	if opts.CoordinationMinSize <= 0 {
+		opts.CoordinationMinSize = 16 << 20
+	}
 	return &Fetcher{finder: finder, client: client, opts: opts,
 		penalties:    newPenaltyBox(opts.PenaltyTTL, 4096),
 		unresponsive: newPenaltyBox(opts.UnresponsiveTTL, 1024),
@@ -199,6 +220,11 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.Rea
 	if pf.f.opts.OnLookup != nil {
 		pf.f.opts.OnLookup(lookup, hit)
 	}
+	if !hit && ctx.Err() == nil {
+		if found := pf.awaitLeader(ctx, desc); len(found) > 0 {
+			providers, src, hit = found, newSources(pf, desc, found), true
+		}
+	}
 	if !hit {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -234,13 +260,102 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.Rea
 	return nil, fmt.Errorf("%s committed from peers: %w", desc.Digest, errdefs.ErrAlreadyExists)
 }
 
+// awaitLeader is the coordination of nodes that miss the same layer at
+// once (see Options.Rank). It returns the providers that appeared while
+// this node waited its turn, or none: then the upstream is this node's.
+func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor) []peer.AddrInfo {
+	opts := pf.f.opts
+	if opts.Rank == nil || opts.CoordinationWindow <= 0 || desc.Size < opts.CoordinationMinSize {
+		return nil
+	}
+	rank, of := opts.Rank(desc.Digest)
+	if rank == 0 || of < 2 {
+		return nil
+	}
+	wait := opts.CoordinationWindow * time.Duration(rank) / time.Duration(of)
+	deadline := time.Now().Add(wait)
+	pf.f.stats.CoordinationWaits.Add(1)
+	const poll = 25 * time.Millisecond
+	for {
+		left := time.Until(deadline)
+		if left <= 0 {
+			log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "rank": rank, "of": of, "waited": wait}).
+				Debug("p2p: no other node started this layer, fetching upstream")
+			return nil
+		}
+		t := time.NewTimer(min(poll, left))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil
+		case <-t.C:
+		}
+		lctx, cancel := context.WithTimeout(ctx, min(opts.LookupTimeout, max(time.Until(deadline), poll)))
+		found, err := pf.f.finder.FindProviders(lctx, desc.Digest, opts.MaxProviders)
+		cancel()
+		if err == nil && len(found) > 0 {
+			pf.f.stats.CoordinatedHits.Add(1)
+			log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "rank": rank, "of": of, "waited": wait - time.Until(deadline)}).
+				Debug("p2p: another node started this layer, following it")
+			return found
+		}
+	}
+}
+
 // upstreamFetch is the fallback; its error says that peers were tried too.
+// A layer read from the upstream is offered to peers while it arrives.
 func (pf *PeerFirst) upstreamFetch(ctx context.Context, desc ocispec.Descriptor, peers string) (io.ReadCloser, error) {
 	rc, err := pf.upstream.Fetch(ctx, desc)
 	if err != nil {
 		return nil, fmt.Errorf("fetch %s of %s: peers: %s; upstream: %w", desc.Digest, pf.ref, peers, err)
 	}
-	return countingReader(rc, &pf.f.stats.UpstreamBytes), nil
+	rc = countingReader(rc, &pf.f.stats.UpstreamBytes)
+	if pf.shareInFlight(desc) {
+		// containerd's own ingest, opened before it asked for the bytes.
+		end := pf.f.opts.InFlight.Begin(ctx, remotes.MakeRefKey(ctx, desc), desc, pf.sourceLabels())
+		rc = endOnClose(rc, end)
+	}
+	return rc, nil
+}
+
+func (pf *PeerFirst) shareInFlight(desc ocispec.Descriptor) bool {
+	return pf.f.opts.InFlight != nil && desc.Size > pf.f.opts.InMemoryLimit && pf.eligible(desc)
+}
+
+// sourceLabels are the labels containerd gives content of this image's
+// registry, for the sharing policy of content still arriving.
+func (pf *PeerFirst) sourceLabels() map[string]string {
+	if pf.registry == "" {
+		return nil
+	}
+	return map[string]string{"containerd.io/distribution.source." + pf.registry: pf.repository}
+}
+
+// endOnClose ends the in-flight offer when containerd is done reading,
+// keeping Seek (for containerd's resume) where the body has it.
+func endOnClose(rc io.ReadCloser, end func()) io.ReadCloser {
+	e := &ending{ReadCloser: rc, end: end}
+	if s, ok := rc.(io.Seeker); ok {
+		return &endingSeeker{ending: e, Seeker: s}
+	}
+	return e
+}
+
+type ending struct {
+	io.ReadCloser
+	end  func()
+	once sync.Once
+}
+
+func (e *ending) Close() error {
+	err := e.ReadCloser.Close()
+	e.once.Do(e.end)
+	return err
+}
+
+type endingSeeker struct {
+	*ending
+	io.Seeker
 }
 
 // countingReader counts what is read, keeping Seek for containerd's resume.

@@ -380,3 +380,65 @@ func TestSilentPeerIsSkippedForOtherDigestsToo(t *testing.T) {
 		t.Fatalf("the silent peer was asked %d times, want once: %v", len(client.sent()), client.sent())
 	}
 }
+
+// appearingFinder finds nobody for the first misses lookups, then peers.
+type appearingFinder struct {
+	mu      sync.Mutex
+	misses  int
+	lookups int
+	peers   []peer.ID
+}
+
+func (f *appearingFinder) FindProviders(ctx context.Context, d digest.Digest, limit int) ([]peer.AddrInfo, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.lookups++
+	if f.lookups <= f.misses {
+		return nil, nil
+	}
+	return fakeFinder{providers: f.peers}.FindProviders(ctx, d, limit)
+}
+
+func TestCoordinationFollowsTheNodeThatStartedTheLayer(t *testing.T) {
+	data := randomBytes(t, 5<<20)
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(data)}}
+	for _, c := range []struct {
+		name      string
+		rank, of  int
+		misses    int
+		upstream  int
+		atLeast   int // lookups
+		wantPeers bool
+	}{
+		{name: "second of four waits and follows", rank: 1, of: 4, misses: 2, upstream: 0, atLeast: 3, wantPeers: true},
+		{name: "first goes upstream at once", rank: 0, of: 4, misses: 2, upstream: 1, atLeast: 1},
+		{name: "nobody started it: upstream after the wait", rank: 3, of: 4, misses: 1000, upstream: 1, atLeast: 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			finder := &appearingFinder{misses: c.misses, peers: []peer.ID{peerA}}
+			up := &fakeUpstream{data: data}
+			f := newFetcher(t, finder, client, Options{
+				Rank:                func(digest.Digest) (int, int) { return c.rank, c.of },
+				CoordinationWindow:  400 * time.Millisecond,
+				CoordinationMinSize: 1 << 20,
+				Store:               newStore(t),
+			})
+			start := time.Now()
+			if got := fetchAll(t, f, up, d); !bytes.Equal(got, data) {
+				t.Fatal("wrong bytes")
+			}
+			took := time.Since(start)
+			if up.calls != c.upstream {
+				t.Fatalf("upstream asked %d times, want %d", up.calls, c.upstream)
+			}
+			if finder.lookups < c.atLeast || (c.rank == 0 && finder.lookups != 1) {
+				t.Fatalf("%d lookups", finder.lookups)
+			}
+			// The wait is bounded by window×rank/of (with slack for a slow machine).
+			if limit := 400*time.Millisecond*time.Duration(c.rank)/time.Duration(c.of) + 5*time.Second; took > limit {
+				t.Fatalf("took %s, more than its turn allows", took)
+			}
+		})
+	}
+}

@@ -72,6 +72,10 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 		}
 		return wrote, fmt.Errorf("open ingest %s: %w", ref, err)
 	}
+	if pf.shareInFlight(desc) {
+		// Peers that start later stream from here too.
+		defer pf.f.opts.InFlight.Begin(ctx, ref, desc, pf.sourceLabels())()
+	}
 	committed := false
 	defer func() {
 		w.Close()

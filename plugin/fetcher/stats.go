@@ -23,6 +23,10 @@ type Stats struct {
 	// PeerResolves counts references resolved by peers while the upstream
 	// was unreachable.
 	PeerResolves atomic.Int64
+	// CoordinationWaits counts misses on which this node waited its turn
+	// (Options.Rank); CoordinatedHits those on which another node's
+	// announcement came in time and this node followed it.
+	CoordinationWaits, CoordinatedHits atomic.Int64
 	// InFlight is the number of fetches from peers under way.
 	InFlight atomic.Int64
 }

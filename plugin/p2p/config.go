@@ -102,6 +102,17 @@ type Config struct {
 	// long, the next one is asked too and the first to answer wins.
 	// Default 300ms.
 	HedgeDelay Duration `toml:"hedge_delay"`
+	// ServeInFlight announces a layer as soon as this node starts to
+	// receive it (from the upstream or from peers) and serves it to peers
+	// while it arrives. Default true.
+	ServeInFlight bool `toml:"serve_in_flight"`
+	// CoordinationWindow: when several nodes miss the same layer (16 MiB
+	// or more) at once, the one ranked first for its digest fetches it
+	// upstream at once and the others, ranked r of n among connected
+	// peers, wait up to this × r/n for an announcement to follow before
+	// they go upstream themselves. It is also the most a lone miss of such
+	// a layer waits. 0 turns coordination off. Default 500ms.
+	CoordinationWindow Duration `toml:"coordination_window"`
 }
 
 func defaultConfig() *Config {
@@ -128,6 +139,8 @@ func defaultConfig() *Config {
 		ReannounceInterval: Duration(10 * time.Minute),
 		MaxProviders:       3,
 		HedgeDelay:         Duration(300 * time.Millisecond),
+		ServeInFlight:      true,
+		CoordinationWindow: Duration(500 * time.Millisecond),
 	}
 }
 
@@ -135,7 +148,7 @@ func (c *Config) validate() error {
 	for name, d := range map[string]Duration{
 		"lookup_timeout": c.LookupTimeout, "startup_grace": c.StartupGrace, "dial_timeout": c.DialTimeout,
 		"idle_timeout": c.IdleTimeout, "provider_ttl": c.ProviderTTL, "reannounce_interval": c.ReannounceInterval,
-		"hedge_delay": c.HedgeDelay, "bootstrap_interval": c.BootstrapInterval,
+		"hedge_delay": c.HedgeDelay, "bootstrap_interval": c.BootstrapInterval, "coordination_window": c.CoordinationWindow,
 	} {
 		if d < 0 {
 			return fmt.Errorf("%s must not be negative", name)

@@ -39,6 +39,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/control"
 	"github.com/shoal-dev/shoal/plugin/fetcher"
 	"github.com/shoal-dev/shoal/plugin/identity"
+	"github.com/shoal-dev/shoal/plugin/inflight"
 	"github.com/shoal-dev/shoal/plugin/inventory"
 	"github.com/shoal-dev/shoal/plugin/metrics"
 	"github.com/shoal-dev/shoal/plugin/mirror"
@@ -141,7 +142,15 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 		ReferenceKey:       router.ReferenceKey,
 		Policy:             sharing,
 	})
-	content := contentserver.New(store, inv, &imageLookup{db: db, images: imageStore}, contentserver.Options{Policy: sharing})
+	var arriving *inflight.Registry
+	if cfg.ServeInFlight {
+		arriving = inFlightRegistry(ic)
+	}
+	serverOpts := contentserver.Options{Policy: sharing}
+	if arriving != nil {
+		serverOpts.InFlight = arrivingBlobs{arriving}
+	}
+	content := contentserver.New(store, inv, &imageLookup{db: db, images: imageStore}, serverOpts)
 	server, err := peerhttp.Serve(rt.Host(), content, cfg.IdleTimeout.std())
 	if err != nil {
 		rt.Close()
@@ -170,20 +179,26 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 	ic.Meta.Exports["listen_addresses"] = strings.Join(rt.Addrs(), ",")
 
 	var observed *metrics.Metrics
-	f := fetcher.New(rt, client, fetcher.Options{
-		Store:          store,
-		ReferenceKey:   router.ReferenceKey,
-		LookupTimeout:  cfg.LookupTimeout.std(),
-		MaxProviders:   cfg.MaxProviders,
-		HedgeDelay:     cfg.HedgeDelay.std(),
-		FallbackLatest: cfg.FallbackLatest,
-		RequestTimeout: cfg.DialTimeout.std(),
+	fetchOpts := fetcher.Options{
+		Store:              store,
+		ReferenceKey:       router.ReferenceKey,
+		LookupTimeout:      cfg.LookupTimeout.std(),
+		MaxProviders:       cfg.MaxProviders,
+		HedgeDelay:         cfg.HedgeDelay.std(),
+		FallbackLatest:     cfg.FallbackLatest,
+		RequestTimeout:     cfg.DialTimeout.std(),
+		Rank:               rt.Rank,
+		CoordinationWindow: cfg.CoordinationWindow.std(),
 		OnLookup: func(d time.Duration, hit bool) {
 			if observed != nil {
 				observed.ObserveLookup(d, hit)
 			}
 		},
-	})
+	}
+	if arriving != nil {
+		fetchOpts.InFlight = &offerArriving{registry: arriving, policy: sharing, announce: rt.Provide}
+	}
+	f := fetcher.New(rt, client, fetchOpts)
 	// containerd's metrics endpoint serves the default registry.
 	observed, err = metrics.Register(prometheus.DefaultRegisterer, metrics.Sources{
 		Fetcher:     f.Stats(),
@@ -289,6 +304,7 @@ func (s *Service) Status() control.Status {
 			"corrupt": st.Corrupt.Load(), "failovers": st.Failovers.Load(), "stalls": st.Stalls.Load(),
 			"stale_records": st.NotFound.Load(), "peer_resolves": st.PeerResolves.Load(),
 			"direct_path_sent_bytes": s.directSent(),
+			"coordination_waits": st.CoordinationWaits.Load(), "coordinated_hits": st.CoordinatedHits.Load(),
 		},
 		RecentFailures: failures(s.fetcher.RecentFailures()),
 	}
@@ -448,3 +464,57 @@ func (l *imageLookup) Lookup(ctx context.Context, name string) (string, ocispec.
 }
 
 func (d Duration) std() time.Duration { return time.Duration(d) }
+
+// contentPluginDir is where containerd's local content store keeps its
+// files, beside this plugin's own directory.
+const contentPluginDir = "io.containerd.content.v1.content"
+
+// inFlightRegistry serves arriving layers from the local content store's
+// ingests; nil (with a warning) if that store is not where it should be.
+func inFlightRegistry(ic *plugin.InitContext) *inflight.Registry {
+	dir := filepath.Join(filepath.Dir(ic.Properties[plugins.PropertyRootDir]), contentPluginDir)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		log.G(ic.Context).WithField("dir", dir).Warn("p2p: local content store not found; layers are served only once complete")
+		return nil
+	}
+	return inflight.New(dir, 0)
+}
+
+// offerArriving offers a layer to peers from the moment it starts to
+// arrive: registered for the content service, and announced.
+type offerArriving struct {
+	registry *inflight.Registry
+	policy   *policy.Policy
+	announce func(context.Context, digest.Digest) error
+}
+
+func (o *offerArriving) Begin(ctx context.Context, ref string, desc ocispec.Descriptor, labels map[string]string) func() {
+	ns, ok := namespaces.Namespace(ctx)
+	if !ok || !o.policy.ContentShared(ns, labels) {
+		return func() {}
+	}
+	t, err := o.registry.Begin(ns, ref, desc, labels)
+	if err != nil {
+		log.G(ctx).WithError(err).Debug("p2p: layer not offered while it arrives")
+		return func() {}
+	}
+	go func() {
+		actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		defer cancel()
+		if err := o.announce(actx, desc.Digest); err != nil {
+			log.G(ctx).WithError(err).WithField("digest", desc.Digest).Debug("p2p: could not announce an arriving layer")
+		}
+	}()
+	return t.End
+}
+
+// arrivingBlobs gives the content service the layers still arriving.
+type arrivingBlobs struct{ registry *inflight.Registry }
+
+func (a arrivingBlobs) Open(ctx context.Context, dgst digest.Digest) (contentserver.Arriving, string, map[string]string, bool) {
+	r, t, ok := a.registry.Open(ctx, dgst)
+	if !ok {
+		return nil, "", nil, false
+	}
+	return r, t.Namespace, t.Labels, true
+}

@@ -4,7 +4,9 @@
 package router
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -525,4 +527,23 @@ func (r *Router) Close() error {
 // reference points to when its upstream is unreachable.
 func ReferenceKey(ref string) digest.Digest {
 	return digest.SHA256.FromString("shoal/reference/v1\x00" + ref)
+}
+
+// Rank places this node among itself and its connected peers for dgst by
+// rendezvous hashing: each node scores sha256(digest, peer ID), and nodes
+// that see the same peers agree on the order without talking to each
+// other. rank 0 is first; of counts the nodes ranked.
+func (r *Router) Rank(dgst digest.Digest) (rank, of int) {
+	self := rendezvousScore(dgst, r.host.ID())
+	peers := r.host.Network().Peers()
+	for _, p := range peers {
+		if s := rendezvousScore(dgst, p); bytes.Compare(s[:], self[:]) > 0 {
+			rank++
+		}
+	}
+	return rank, len(peers) + 1
+}
+
+func rendezvousScore(dgst digest.Digest, p peer.ID) [sha256.Size]byte {
+	return sha256.Sum256([]byte(dgst.String() + "\x00" + string(p)))
 }

@@ -1,0 +1,109 @@
+package integration
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+)
+
+// wanLab is a lab of hosts whose registry sends at most 50 MB/s (tbf on
+// the bridge shapes only what the registry sends): enough time for other
+// nodes to start the same pull while the first is still receiving.
+func wanLab(t *testing.T, hosts int) (*netLab, *upstream) {
+	lab := newNetLab(t, hosts)
+	reg := lab.registry()
+	run(t, "tc", "qdisc", "add", "dev", lab.bridge, "root", "tbf", "rate", "400mbit", "burst", "1mb", "latency", "100ms")
+	return lab, reg
+}
+
+// connectedPeers is what `shoal status` says.
+func (n *node) connectedPeers() int {
+	out, err := n.shoal("status", "--json")
+	if err != nil {
+		return 0
+	}
+	var st struct {
+		ConnectedPeers int `json:"connected_peers"`
+	}
+	json.Unmarshal([]byte(out), &st)
+	return st.ConnectedPeers
+}
+
+func TestALaterPullStreamsFromANodeStillDownloading(t *testing.T) {
+	lab, reg := wanLab(t, 2)
+	a := lab.node(1, "A", nodeOptions{})
+	b := lab.node(2, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	im := pushImage(t, reg.Addr, "inflight/later", "v1", 128<<20) // ≈2.7 s at 50 MB/s
+	layer := im.largest()
+
+	aDone := make(chan error, 1)
+	go func() {
+		_, err := a.Ctr(2*time.Minute, "image", "pull", "--plain-http", im.Ref)
+		aDone <- err
+	}()
+	// B starts once A has the layer partly.
+	waitFor(t, 30*time.Second, "A to start receiving the layer", func() bool { return reg.blobBytes(layer.Digest) > 0 || a.logContains("fetching upstream") })
+	time.Sleep(500 * time.Millisecond)
+	b.pull(im.Ref)
+	if err := <-aDone; err != nil {
+		t.Fatalf("A's pull: %v", err)
+	}
+	if got := reg.blobRequests(im.Repo); got != 2 { // A's config and layer
+		t.Errorf("upstream answered %d blob requests, want 2 (A's config and layer): B should have streamed the layer from A", got)
+	}
+	if copies := float64(reg.blobBytes(layer.Digest)) / float64(layer.Size); copies > 1.01 {
+		t.Errorf("upstream sent %.2f copies of the layer, want 1", copies)
+	}
+	if !b.logContains("fetched from peer") {
+		t.Error("B logged no fetch from a peer")
+	}
+}
+
+func TestFiveNodesPullingTheSameNewImageAtOnceFetchItUpstreamAboutOnce(t *testing.T) {
+	const nodes = 5
+	lab, reg := wanLab(t, nodes)
+	window := `  coordination_window = "2s"`
+	first := lab.node(1, "n1", nodeOptions{extra: window})
+	all := []*node{first}
+	for i := 2; i <= nodes; i++ {
+		all = append(all, lab.node(i, fmt.Sprintf("n%d", i), nodeOptions{extra: window, bootstrap: []string{first.bootstrapAddr()}}))
+	}
+	// Coordination ranks over connected peers: let them all meet.
+	waitFor(t, 30*time.Second, "every node to connect to every other", func() bool {
+		for _, n := range all {
+			if n.connectedPeers() < nodes-1 {
+				return false
+			}
+		}
+		return true
+	})
+	im := pushImage(t, reg.Addr, "inflight/rollout", "v1", 64<<20, 64<<20)
+
+	var wg sync.WaitGroup
+	errs := make([]error, nodes)
+	for i, n := range all {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = n.Ctr(3*time.Minute, "image", "pull", "--plain-http", im.Ref)
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("n%d's pull: %v", i+1, err)
+		}
+	}
+	var layerBytes, layerSizes int64
+	for _, l := range im.Data.Layers {
+		layerBytes += reg.blobBytes(l.Desc.Digest)
+		layerSizes += l.Desc.Size
+	}
+	copies := float64(layerBytes) / float64(layerSizes)
+	t.Logf("upstream sent %.2f copies of the layers for %d simultaneous pulls", copies, nodes)
+	if copies > 1.4 {
+		t.Fatalf("upstream sent %.2f copies of the layers for %d simultaneous pulls, want at most 1.4", copies, nodes)
+	}
+}

@@ -1,0 +1,207 @@
+// Package inflight lets a node serve a blob while it is still arriving: the
+// bytes already in its content-store ingest, then the rest as they land.
+// Nodes that start the same pull a little later stream from it instead of
+// going upstream. What they receive is verified against the digest by their
+// own commit, as everything from a peer is.
+//
+// The bytes are read from the ingest's data file in containerd's local
+// content store (<content root>/ingest/<hash of ref>/data, found through the
+// "ref" file beside it). An open file keeps working when the commit renames
+// it into the blob store or an abort removes it.
+package inflight
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/opencontainers/go-digest"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+)
+
+// ErrIncomplete is returned for bytes the transfer ended without.
+var ErrIncomplete = errors.New("transfer ended before these bytes arrived")
+
+// ErrStalled is returned when no byte arrived for the stall limit.
+var ErrStalled = errors.New("transfer stalled")
+
+// Registry knows the transfers under way on this node.
+type Registry struct {
+	ingestRoot string
+	stallLimit time.Duration
+
+	mu     sync.Mutex
+	active map[digest.Digest]*Transfer
+}
+
+// New returns a registry over the local content store at contentRoot.
+// stallLimit bounds how long a reader waits for a byte (default 30s).
+func New(contentRoot string, stallLimit time.Duration) *Registry {
+	if stallLimit <= 0 {
+		stallLimit = 30 * time.Second
+	}
+	return &Registry{ingestRoot: filepath.Join(contentRoot, "ingest"), stallLimit: stallLimit, active: map[digest.Digest]*Transfer{}}
+}
+
+// Transfer is one blob arriving into an ingest.
+type Transfer struct {
+	Desc      ocispec.Descriptor
+	Namespace string
+	// Labels describe the content for the sharing policy (its source).
+	Labels map[string]string
+
+	data  *os.File // closed when ended and no reader is left
+	ended chan struct{}
+	once  sync.Once
+	r     *Registry
+	refs  int // readers, under r.mu
+}
+
+// Begin registers the ingest ref of namespace ns that is receiving desc. It
+// fails if the ingest is not in the local content store.
+func (r *Registry) Begin(ns, ref string, desc ocispec.Descriptor, labels map[string]string) (*Transfer, error) {
+	path, err := r.findIngest(ns, ref)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	t := &Transfer{Desc: desc, Namespace: ns, Labels: labels, data: f, ended: make(chan struct{}), r: r, refs: 1}
+	r.mu.Lock()
+	r.active[desc.Digest] = t
+	r.mu.Unlock()
+	return t, nil
+}
+
+// End says no more bytes will arrive (the blob was committed, or the
+// transfer failed). Readers finish with what is there.
+func (t *Transfer) End() {
+	t.once.Do(func() {
+		close(t.ended)
+		t.r.mu.Lock()
+		if t.r.active[t.Desc.Digest] == t {
+			delete(t.r.active, t.Desc.Digest)
+		}
+		t.r.mu.Unlock()
+		t.release()
+	})
+}
+
+func (t *Transfer) release() {
+	t.r.mu.Lock()
+	t.refs--
+	last := t.refs == 0
+	t.r.mu.Unlock()
+	if last {
+		t.data.Close()
+	}
+}
+
+// Open returns a reader of the transfer of dgst, if one is under way. Its
+// ReadAt waits for bytes not yet written, until ctx ends, the transfer
+// ends, or nothing arrives for the stall limit. Close it when done.
+func (r *Registry) Open(ctx context.Context, dgst digest.Digest) (*Reader, *Transfer, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	t, ok := r.active[dgst] // active: End has not released its reference
+	if !ok {
+		return nil, nil, false
+	}
+	t.refs++
+	return &Reader{ctx: ctx, t: t, f: t.data, stall: r.stallLimit}, t, true
+}
+
+// findIngest finds the data file of the ingest named ref in namespace ns:
+// containerd's metadata store names it "<ns>/<id>/<ref>" in the local store.
+func (r *Registry) findIngest(ns, ref string) (string, error) {
+	entries, err := os.ReadDir(r.ingestRoot)
+	if err != nil {
+		return "", err
+	}
+	for _, e := range entries {
+		dir := filepath.Join(r.ingestRoot, e.Name())
+		name, err := os.ReadFile(filepath.Join(dir, "ref"))
+		if err != nil || len(name) > 1024 {
+			continue
+		}
+		if s := string(name); strings.HasPrefix(s, ns+"/") && strings.HasSuffix(s, "/"+ref) {
+			return filepath.Join(dir, "data"), nil
+		}
+	}
+	return "", fmt.Errorf("ingest %s of namespace %s not found in %s", ref, ns, r.ingestRoot)
+}
+
+// Reader reads a transfer as it arrives.
+type Reader struct {
+	ctx   context.Context
+	t     *Transfer
+	f     *os.File
+	stall time.Duration
+	once  sync.Once
+}
+
+// Size is the blob's full size.
+func (rd *Reader) Size() int64 { return rd.t.Desc.Size }
+
+// ReadAt reads len(p) bytes at off, waiting for them to arrive.
+func (rd *Reader) ReadAt(p []byte, off int64) (int, error) {
+	if off >= rd.t.Desc.Size {
+		return 0, io.EOF
+	}
+	want := min(off+int64(len(p)), rd.t.Desc.Size)
+	wait := time.Millisecond
+	lastGrowth, lastSize := time.Now(), int64(-1)
+	for {
+		st, err := rd.f.Stat()
+		if err != nil {
+			return 0, err
+		}
+		size := st.Size()
+		if size >= want {
+			n, err := rd.f.ReadAt(p[:want-off], off)
+			if err == nil && want < off+int64(len(p)) {
+				err = io.EOF
+			}
+			return n, err
+		}
+		select {
+		case <-rd.t.ended:
+			// One more look: the last bytes may have landed with the end.
+			if st, err := rd.f.Stat(); err == nil && st.Size() >= want {
+				continue
+			}
+			return 0, ErrIncomplete
+		default:
+		}
+		if size != lastSize {
+			lastGrowth, lastSize = time.Now(), size
+			wait = time.Millisecond
+		} else if time.Since(lastGrowth) > rd.stall {
+			return 0, ErrStalled
+		}
+		timer := time.NewTimer(wait)
+		select {
+		case <-rd.ctx.Done():
+			timer.Stop()
+			return 0, rd.ctx.Err()
+		case <-rd.t.ended:
+			timer.Stop()
+		case <-timer.C:
+		}
+		wait = min(2*wait, 20*time.Millisecond)
+	}
+}
+
+// Close releases the reader.
+func (rd *Reader) Close() error {
+	rd.once.Do(rd.t.release)
+	return nil
+}
