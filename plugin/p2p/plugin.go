@@ -304,7 +304,7 @@ func (s *Service) Status() control.Status {
 			"corrupt": st.Corrupt.Load(), "failovers": st.Failovers.Load(), "stalls": st.Stalls.Load(),
 			"stale_records": st.NotFound.Load(), "peer_resolves": st.PeerResolves.Load(),
 			"direct_path_sent_bytes": s.directSent(),
-			"coordination_waits": st.CoordinationWaits.Load(), "coordinated_hits": st.CoordinatedHits.Load(),
+			"coordination_waits":     st.CoordinationWaits.Load(), "coordinated_hits": st.CoordinatedHits.Load(),
 		},
 		RecentFailures: failures(s.fetcher.RecentFailures()),
 	}
