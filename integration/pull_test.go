@@ -229,3 +229,44 @@ func TestPeerBytesTakeTheDirectDataPathOrLibp2pStreamsWithoutIt(t *testing.T) {
 		t.Errorf("D served %v bytes over libp2p streams, want at least its layer", got)
 	}
 }
+
+func TestALargeLayerHeldByThreePeersComesFromAllThree(t *testing.T) {
+	reg := startRegistry(t)
+	var holders []*node
+	var metrics []string
+	for _, name := range []string{"A", "B", "C"} {
+		addr, extra := metricsConfig(t)
+		opts := nodeOptions{extra: extra}
+		if len(holders) > 0 {
+			opts.bootstrap = []string{holders[0].bootstrapAddr()}
+		}
+		holders = append(holders, startNode(t, name, opts))
+		metrics = append(metrics, addr)
+	}
+	im := pushImage(t, reg.Addr, "ranges/app", "v1", 64<<20)
+	for _, h := range holders {
+		h.pull(im.Ref)
+		h.waitAnnounced(len(im.Blobs) + 1)
+	}
+	d := startNode(t, "D", nodeOptions{bootstrap: []string{holders[0].bootstrapAddr()}})
+	before := make([]float64, len(holders))
+	for i, m := range metrics {
+		before[i] = metricValue(t, m, `containerd_p2p_served_bytes_total`)
+	}
+	upstream := reg.blobRequests(im.Repo)
+	d.pull(im.Ref)
+	if got := reg.blobRequests(im.Repo) - upstream; got != 0 {
+		t.Fatalf("D made %d upstream blob requests, want 0", got)
+	}
+	var total float64
+	for i, m := range metrics {
+		served := metricValue(t, m, `containerd_p2p_served_bytes_total`) - before[i]
+		total += served
+		if served < 4<<20 {
+			t.Errorf("%s served D %.0f bytes, want at least one 4 MiB range of the layer", holders[i].name, served)
+		}
+	}
+	if layer := float64(im.largest().Size); total < layer || total > 1.1*layer {
+		t.Errorf("holders served %.0f bytes in all for a %.0f-byte layer", total, layer)
+	}
+}

@@ -76,6 +76,10 @@ type Options struct {
 	// headers; a peer that misses it is skipped for UnresponsiveTTL.
 	RequestTimeout  time.Duration
 	UnresponsiveTTL time.Duration
+	// ParallelMinSize: a layer with at least this many bytes still to
+	// fetch and two or more providers is fetched as ranges from all of
+	// them at once. Default 32 MiB; negative: never.
+	ParallelMinSize int64
 	// InFlight, if set, offers layers to peers while they arrive, from
 	// the upstream or from other peers.
 	InFlight InFlight
@@ -156,6 +160,9 @@ func New(finder Finder, client PeerClient, opts Options) *Fetcher {
 	}
 	if opts.UnresponsiveTTL <= 0 {
 		opts.UnresponsiveTTL = 30 * time.Second
+	}
+	if opts.ParallelMinSize == 0 {
+		opts.ParallelMinSize = 32 << 20
 	}
 	if opts.CoordinationMinSize <= 0 {
 		opts.CoordinationMinSize = 16 << 20

@@ -442,3 +442,71 @@ func TestCoordinationFollowsTheNodeThatStartedTheLayer(t *testing.T) {
 		})
 	}
 }
+
+func TestLargeLayerComesInRangesFromEveryProviderAtOnce(t *testing.T) {
+	data := randomBytes(t, 10*rangeChunk+12345)
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	for _, c := range []struct {
+		name   string
+		peers  map[peer.ID]peerBehaviour
+		served []peer.ID // must have sent a range
+	}{
+		{"three healthy peers", map[peer.ID]peerBehaviour{peerA: serves(data), peerB: serves(data), peerC: serves(data)}, []peer.ID{peerA, peerB, peerC}},
+		{"one breaks, the others finish", map[peer.ID]peerBehaviour{peerA: serves(data), peerB: breaksAfter(data, 1000), peerC: serves(data)}, []peer.ID{peerA, peerC}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			client := &fakeClient{peers: c.peers}
+			up := &fakeUpstream{data: data}
+			f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB, peerC}}, client, Options{Store: newStore(t), ParallelMinSize: 1 << 20})
+			if got := fetchAll(t, f, up, d); !bytes.Equal(got, data) {
+				t.Fatal("committed bytes differ")
+			}
+			if up.calls != 0 {
+				t.Fatalf("upstream asked %d times", up.calls)
+			}
+			ranges := map[peer.ID]int{}
+			for _, r := range client.sent() {
+				p, rng, _ := strings.Cut(r, " ")
+				if strings.HasPrefix(rng, "bytes=") && strings.Contains(rng[6:], "-") && !strings.HasSuffix(rng, "-") {
+					ranges[peer.ID(p)]++
+				}
+			}
+			for _, p := range c.served {
+				if ranges[p] == 0 {
+					t.Fatalf("%s sent no range (requests %v)", p, client.sent())
+				}
+			}
+		})
+	}
+}
+
+func TestRangePlanNeverRunsMoreThanItsWindowAhead(t *testing.T) {
+	plan := newRangePlan(100, 4, 1)
+	var taken []int
+	for i := 0; i < 4; i++ {
+		n, _, ok := plan.take()
+		if !ok {
+			t.Fatal("plan ended early")
+		}
+		taken = append(taken, n)
+	}
+	got := make(chan int, 1)
+	go func() {
+		n, _, _ := plan.take()
+		got <- n
+	}()
+	select {
+	case n := <-got:
+		t.Fatalf("chunk %d handed out with the window full", n)
+	case <-time.After(50 * time.Millisecond):
+	}
+	plan.deliver(0, peerA, []byte("x"))
+	if _, _, err := plan.next(0); err != nil {
+		t.Fatal(err)
+	}
+	plan.written(0, make([]byte, rangeChunk))
+	if n := <-got; n != 4 {
+		t.Fatalf("after one chunk was written, chunk %d was handed out, want 4", n)
+	}
+	plan.close()
+}

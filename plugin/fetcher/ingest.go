@@ -98,6 +98,16 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 		if offset >= desc.Size {
 			break
 		}
+		if peers := src.forParallel(offset, pf.f.opts.ParallelMinSize); peers != nil {
+			err := pf.parallelFetch(ctx, src, w, offset, peers, wrote)
+			if ctx.Err() != nil {
+				return wrote, ctx.Err()
+			}
+			if err != nil {
+				logger.WithError(err).Warn("p2p: parallel ranges failed, continuing from one source")
+			}
+			continue
+		}
 		body, from, err := src.openPeer(ctx, offset)
 		if errors.Is(err, errNoSource) {
 			body, err = src.openUpstream(ctx, offset)

@@ -35,6 +35,8 @@ type sources struct {
 	next  int
 	// upstreamUsed: the upstream was opened once; it is the last resort.
 	upstreamUsed bool
+	// parallelUsed: the providers were asked for ranges in parallel once.
+	parallelUsed bool
 }
 
 func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInfo) *sources {
@@ -48,6 +50,19 @@ func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInf
 }
 
 func (s *sources) remaining() int { return len(s.peers) - s.next }
+
+// forParallel hands out every remaining provider at once, when at least
+// two are left and at least minSize bytes from offset remain; once per
+// fetch. Those that fail are not asked again for this blob.
+func (s *sources) forParallel(offset, minSize int64) []peer.ID {
+	if s.parallelUsed || minSize <= 0 || s.remaining() < 2 || s.desc.Size-offset < minSize {
+		return nil
+	}
+	s.parallelUsed = true
+	peers := s.peers[s.next:]
+	s.next = len(s.peers)
+	return peers
+}
 
 // drop removes p from the sources not yet tried (after it delivered bad bytes).
 func (s *sources) drop(p peer.ID) {
