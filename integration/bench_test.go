@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -38,6 +39,8 @@ func TestBenchmarkReport(t *testing.T) {
 		{"wan", benchWAN},
 		{"miss", benchMiss},
 		{"raw", benchRaw},
+		{"rollout", benchRollout},
+		{"ranges", benchRanges},
 		{"idle", benchIdleRSS},
 	} {
 		if only.MatchString(sec.name) {
@@ -187,7 +190,7 @@ func benchWAN(t *testing.T, r *benchReport) {
 	for i, size := range benchImages {
 		im := pushImage(t, wanReg.Addr, fmt.Sprintf("bench/wan%d", i), "v1", size.layers...)
 		var upT, peerT []time.Duration
-		for rep := 0; rep < min(size.reps, 3); rep++ {
+		for rep := 0; rep < min(size.reps, 2); rep++ {
 			a := lab.node(1, "A", nodeOptions{})
 			b := lab.node(2, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
 			upT = append(upT, timed(func() { a.pull(im.Ref) }))
@@ -293,6 +296,107 @@ func benchRaw(t *testing.T, r *benchReport) {
 				base.cpu.Seconds()/gib, v.cpu.Seconds()/gib))
 	}
 	a.stop()
+}
+
+// Five nodes pull the same new image at the same moment, the upstream
+// behind one shared 50 MB/s link: stock containerd (every node fetches its
+// own copy, as with a mirror that only serves complete blobs) vs Shoal.
+// Copies are the registry's own count of layer bytes sent.
+func benchRollout(t *testing.T, r *benchReport) {
+	const nodes = 5
+	lab, reg := wanLab(t, nodes)
+	pullAll := func(all []*node, ref string) time.Duration {
+		var wg sync.WaitGroup
+		errs := make([]error, len(all))
+		start := time.Now()
+		for i, n := range all {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, errs[i] = n.Ctr(5*time.Minute, "image", "pull", "--plain-http", ref)
+			}()
+		}
+		wg.Wait()
+		for _, err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		return time.Since(start)
+	}
+	copies := func(im testImage) float64 {
+		var sent, size int64
+		for _, l := range im.Data.Layers {
+			sent += reg.blobBytes(l.Desc.Digest)
+			size += l.Desc.Size
+		}
+		return float64(sent) / float64(size)
+	}
+	layers := []int{64 << 20, 64 << 20, 64 << 20, 64 << 20}
+	var stock, shoal []*node
+	for i := 1; i <= nodes; i++ {
+		stock = append(stock, lab.node(i, fmt.Sprintf("stock%d", i), nodeOptions{binary: filepath.Join(binDir, "containerd-stock")}))
+	}
+	imStock := pushImage(t, reg.Addr, "bench/rollout-stock", "v1", layers...)
+	stockT := pullAll(stock, imStock.Ref)
+	for _, n := range stock {
+		n.stop()
+	}
+	for i := 1; i <= nodes; i++ {
+		opts := nodeOptions{}
+		if i > 1 {
+			opts.bootstrap = []string{shoal[0].bootstrapAddr()}
+		}
+		shoal = append(shoal, lab.node(i, fmt.Sprintf("n%d", i), opts))
+	}
+	waitFor(t, 30*time.Second, "every node to connect to every other", func() bool {
+		for _, n := range shoal {
+			if n.connectedPeers() < nodes-1 {
+				return false
+			}
+		}
+		return true
+	})
+	imShoal := pushImage(t, reg.Addr, "bench/rollout-shoal", "v1", layers...)
+	shoalT := pullAll(shoal, imShoal.Ref)
+	r.times("5 nodes pull one new 256 MiB / 4-layer image at once, upstream 50 MB/s shared", []time.Duration{stockT}, []time.Duration{shoalT},
+		fmt.Sprintf("base: stock containerd; upstream sent %.2f vs %.2f copies of the layers (registry's byte count)", copies(imStock), copies(imShoal)))
+}
+
+// A 1 GiB layer from peers whose uplinks are limited to 100 MB/s each
+// (tbf on each holder's interface): held by one vs held by three, pulled
+// by a node that shares nothing itself.
+func benchRanges(t *testing.T, r *benchReport) {
+	lab := newNetLab(t, 4)
+	reg := lab.registry()
+	var holders []*node
+	for i := 1; i <= 3; i++ {
+		opts := nodeOptions{}
+		if i > 1 {
+			opts.bootstrap = []string{holders[0].bootstrapAddr()}
+		}
+		holders = append(holders, lab.node(i, fmt.Sprintf("H%d", i), opts))
+	}
+	byThree := pushImage(t, reg.Addr, "bench/ranges-three", "v1", 1<<30)
+	byOne := pushImage(t, reg.Addr, "bench/ranges-one", "v1", 1<<30)
+	for _, h := range holders {
+		h.pull(byThree.Ref)
+		h.waitAnnounced(len(byThree.Blobs) + 1)
+	}
+	holders[0].pull(byOne.Ref)
+	holders[0].waitAnnounced(2*len(byOne.Blobs) + 2)
+	for i := 1; i <= 3; i++ {
+		run(t, "ip", "netns", "exec", lab.hosts[i-1], "tc", "qdisc", "add", "dev", "eth0", "root", "tbf", "rate", "800mbit", "burst", "1mb", "latency", "100ms")
+	}
+	d := lab.node(4, "D", nodeOptions{bootstrap: []string{holders[0].bootstrapAddr()}, extra: `  shared_namespaces = ["nothing-shared"]`})
+	before := reg.blobRequests(byOne.Repo) + reg.blobRequests(byThree.Repo)
+	oneT := timed(func() { d.pull(byOne.Ref) })
+	threeT := timed(func() { d.pull(byThree.Ref) })
+	if n := reg.blobRequests(byOne.Repo) + reg.blobRequests(byThree.Repo) - before; n != 0 {
+		t.Fatalf("D made %d upstream blob requests", n)
+	}
+	r.times("1 GiB layer from peers limited to 100 MB/s each: held by three vs by one", []time.Duration{oneT}, []time.Duration{threeT},
+		fmt.Sprintf("base: one holder; speed-up %.2f×", float64(oneT)/float64(threeT)))
 }
 
 // Idle memory: stock vs Shoal, 2 s after boot.
