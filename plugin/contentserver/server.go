@@ -73,6 +73,17 @@ func (c *countingWriter) Write(b []byte) (int, error) {
 	return n, err
 }
 
+// copyBuffers are the buffers content is sent through: large writes let
+// the data path send many TLS records per system call.
+var copyBuffers = sync.Pool{New: func() any { b := make([]byte, 1<<20); return &b }}
+
+// ReadFrom is what http.ServeContent's copy uses.
+func (c *countingWriter) ReadFrom(r io.Reader) (int64, error) {
+	buf := copyBuffers.Get().(*[]byte)
+	defer copyBuffers.Put(buf)
+	return io.CopyBuffer(struct{ io.Writer }{c}, r, *buf)
+}
+
 // Options bound what peers can ask of a node at once.
 type Options struct {
 	// MaxRequests is the most requests served at once, in all.

@@ -88,7 +88,6 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 	}()
 
 	logger := log.G(ctx).WithField("digest", desc.Digest)
-	buf := make([]byte, copyBufferSize)
 	for {
 		st, err := w.Status()
 		if err != nil {
@@ -120,7 +119,7 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 			return wrote, err
 		}
 		logger.WithFields(log.Fields{"peer": from, "offset": offset}).Debug("p2p: receiving blob")
-		n, err := io.CopyBuffer(w, io.LimitReader(body, desc.Size-offset), buf)
+		n, err := pipelinedCopy(w, body, desc.Size-offset)
 		body.Close()
 		wrote[from] += n
 		if err == nil && offset+n < desc.Size {

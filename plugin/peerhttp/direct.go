@@ -205,11 +205,12 @@ func (l *memberListener) handshake(raw net.Conn) (net.Conn, error) {
 	conf.NextProtos = []string{dataALPN}
 	ctx, cancel := context.WithTimeout(context.Background(), l.opts.HandshakeTimeout)
 	defer cancel()
-	tc := tls.Server(raw, conf)
+	batcher := &recordBatcher{Conn: raw}
+	tc := tls.Server(batcher, conf)
 	if err := tc.HandshakeContext(ctx); err != nil {
 		return nil, err
 	}
-	return &peerConn{Conn: tc, remote: remote, sent: l.sent}, nil
+	return &peerConn{Conn: newBatchedTLS(tc, batcher), remote: remote, sent: l.sent}, nil
 }
 
 func (l *memberListener) Accept() (net.Conn, error) {
@@ -275,13 +276,14 @@ func (c *Client) dialDirect(ctx context.Context, p peer.ID) (net.Conn, error) {
 	}
 	conf, _ := c.identity.ConfigForPeer(p)
 	conf.NextProtos = []string{dataALPN}
-	tc := tls.Client(raw, conf)
+	batcher := &recordBatcher{Conn: raw}
+	tc := tls.Client(batcher, conf)
 	if err := tc.HandshakeContext(ctx); err != nil {
 		raw.Close()
 		c.directFailed(p)
 		return nil, fmt.Errorf("handshake with %s at %s: %w", p, addr, err)
 	}
-	return tc, nil
+	return newBatchedTLS(tc, batcher), nil
 }
 
 func (c *Client) directFailed(p peer.ID) {
