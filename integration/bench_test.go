@@ -48,8 +48,8 @@ func TestBenchmarkReport(t *testing.T) {
 		}
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "Measured %s on %s/%s, %d CPUs (median of runs, side by side in one run)\n\n", time.Now().UTC().Format("2006-01-02"),
-		runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
+	fmt.Fprintf(&sb, "Measured %s on %s/%s, %d CPUs (%s), kernel %s, %s; median of runs, side by side in one run\n\n",
+		time.Now().UTC().Format("2006-01-02"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(), kernelRelease(), runtime.Version())
 	sb.WriteString("| measurement | base | shoal | shoal/base | note |\n|---|---|---|---|---|\n")
 	for _, row := range r.rows {
 		sb.WriteString("| " + strings.Join(row, " | ") + " |\n")
@@ -61,6 +61,21 @@ func TestBenchmarkReport(t *testing.T) {
 }
 
 type benchReport struct{ rows [][]string }
+
+func cpuModel() string {
+	data, _ := os.ReadFile("/proc/cpuinfo")
+	for _, line := range strings.Split(string(data), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown CPU"
+}
+
+func kernelRelease() string {
+	data, _ := os.ReadFile("/proc/sys/kernel/osrelease")
+	return strings.TrimSpace(string(data))
+}
 
 // times adds a row comparing two sets of durations by their medians.
 func (r *benchReport) times(what string, base, shoal []time.Duration, note string) {
@@ -390,12 +405,14 @@ func benchRanges(t *testing.T, r *benchReport) {
 	}
 	d := lab.node(4, "D", nodeOptions{bootstrap: []string{holders[0].bootstrapAddr()}, extra: `  shared_namespaces = ["nothing-shared"]`})
 	before := reg.blobRequests(byOne.Repo) + reg.blobRequests(byThree.Repo)
-	oneT := timed(func() { d.pull(byOne.Ref) })
-	threeT := timed(func() { d.pull(byThree.Ref) })
+	// Fetch only (no unpack: --all-platforms), so the row is the arrival.
+	fetch := func(ref string) { d.ctr("image", "pull", "--plain-http", "--all-platforms", ref) }
+	oneT := timed(func() { fetch(byOne.Ref) })
+	threeT := timed(func() { fetch(byThree.Ref) })
 	if n := reg.blobRequests(byOne.Repo) + reg.blobRequests(byThree.Repo) - before; n != 0 {
 		t.Fatalf("D made %d upstream blob requests", n)
 	}
-	r.times("1 GiB layer from peers limited to 100 MB/s each: held by three vs by one", []time.Duration{oneT}, []time.Duration{threeT},
+	r.times("fetch of a 1 GiB layer from peers limited to 100 MB/s each: held by three vs by one", []time.Duration{oneT}, []time.Duration{threeT},
 		fmt.Sprintf("base: one holder; speed-up %.2f×", float64(oneT)/float64(threeT)))
 }
 
