@@ -43,12 +43,14 @@ func Register(reg prometheus.Registerer, s Sources) (*Metrics, error) {
 		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 { return float64(v()) })
 	}
 	const (
-		fetched   = "containerd_p2p_fetched_bytes_total"
-		fetchHelp = "Content bytes received, by source."
-		lookups   = "containerd_p2p_lookups_total"
-		lookHelp  = "Provider lookups, by whether a usable provider was found."
-		failovers = "containerd_p2p_failovers_total"
-		failHelp  = "Times a peer failed and the fetch went elsewhere, by reason."
+		fetched      = "containerd_p2p_fetched_bytes_total"
+		fetchHelp    = "Content bytes received, by source."
+		lookups      = "containerd_p2p_lookups_total"
+		lookHelp     = "Provider lookups, by whether a usable provider was found."
+		failovers    = "containerd_p2p_failovers_total"
+		failHelp     = "Times a peer failed and the fetch went elsewhere, by reason."
+		coordination = "containerd_p2p_coordination_waits_total"
+		coordHelp    = "Misses on which this node waited its rendezvous turn, by whether another node's announcement came (followed) or not (upstream)."
 	)
 	collectors := []prometheus.Collector{
 		m.lookups,
@@ -62,6 +64,8 @@ func Register(reg prometheus.Registerer, s Sources) (*Metrics, error) {
 		counter(failovers, failHelp, prometheus.Labels{"reason": "error"}, func() int64 { return st.Failovers.Load() - st.Stalls.Load() }),
 		counter(failovers, failHelp, prometheus.Labels{"reason": "corrupt"}, st.Corrupt.Load),
 		counter(failovers, failHelp, prometheus.Labels{"reason": "not_found"}, st.NotFound.Load),
+		counter(coordination, coordHelp, prometheus.Labels{"result": "followed"}, st.CoordinatedHits.Load),
+		counter(coordination, coordHelp, prometheus.Labels{"result": "upstream"}, func() int64 { return st.CoordinationWaits.Load() - st.CoordinatedHits.Load() }),
 		counter("containerd_p2p_hedged_requests_total", "Second requests sent because the first provider was slow.", nil, st.Hedges.Load),
 		counter("containerd_p2p_peer_resolves_total", "References resolved by peers while the upstream was unreachable.", nil, st.PeerResolves.Load),
 		gauge("containerd_p2p_inflight_transfers", "Fetches from peers under way.", st.InFlight.Load),
