@@ -74,7 +74,8 @@ test: test-unit fuzz test-integration
 # Runs are counted in executions, not seconds: a time limit can end a run
 # with a spurious "context deadline exceeded" on a slow machine.
 FUZZ_TARGETS := contentserver:FuzzServeHTTP:100000x contentserver:FuzzValidRange:200000x \
-	router:FuzzParseBootstrapPeer:20000x fetcher:FuzzHeadManifest:200000x
+	router:FuzzParseBootstrapPeer:20000x fetcher:FuzzHeadManifest:200000x \
+	peerhttp:FuzzDataAddress:100000x
 
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \

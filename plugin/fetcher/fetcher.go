@@ -338,14 +338,9 @@ func (pf *PeerFirst) sourceLabels() map[string]string {
 	return map[string]string{"containerd.io/distribution.source." + pf.registry: pf.repository}
 }
 
-// endOnClose ends the in-flight offer when containerd is done reading,
-// keeping Seek (for containerd's resume) where the body has it.
+// endOnClose ends the in-flight offer when containerd is done reading.
 func endOnClose(rc io.ReadCloser, end func()) io.ReadCloser {
-	e := &ending{ReadCloser: rc, end: end}
-	if s, ok := rc.(io.Seeker); ok {
-		return &endingSeeker{ending: e, Seeker: s}
-	}
-	return e
+	return keepSeek(rc, &ending{ReadCloser: rc, end: end})
 }
 
 type ending struct {
@@ -360,18 +355,21 @@ func (e *ending) Close() error {
 	return err
 }
 
-type endingSeeker struct {
-	*ending
-	io.Seeker
+// countingReader counts what is read.
+func countingReader(rc io.ReadCloser, n *atomic.Int64) io.ReadCloser {
+	return keepSeek(rc, &counted{ReadCloser: rc, n: n})
 }
 
-// countingReader counts what is read, keeping Seek for containerd's resume.
-func countingReader(rc io.ReadCloser, n *atomic.Int64) io.ReadCloser {
-	c := &counted{ReadCloser: rc, n: n}
-	if s, ok := rc.(io.Seeker); ok {
-		return &countedSeeker{counted: c, Seeker: s}
+// keepSeek gives wrapped the Seek of orig, when it has one: containerd
+// resumes an interrupted download by seeking its body.
+func keepSeek(orig, wrapped io.ReadCloser) io.ReadCloser {
+	if s, ok := orig.(io.Seeker); ok {
+		return struct {
+			io.ReadCloser
+			io.Seeker
+		}{wrapped, s}
 	}
-	return c
+	return wrapped
 }
 
 type counted struct {
@@ -385,10 +383,6 @@ func (c *counted) Read(p []byte) (int, error) {
 	return n, err
 }
 
-type countedSeeker struct {
-	*counted
-	io.Seeker
-}
 
 func (pf *PeerFirst) lookup(ctx context.Context, dgst digest.Digest) ([]peer.AddrInfo, time.Duration, error) {
 	start := time.Now()

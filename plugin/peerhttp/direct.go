@@ -10,6 +10,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -331,17 +332,36 @@ func (c *Client) askDataAddress(ctx context.Context, p peer.ID) (string, error) 
 	if err != nil {
 		return "", fmt.Errorf("read data address of %s: %w", p, err)
 	}
-	host, port, err := net.SplitHostPort(strings.TrimSpace(line))
+	ip, err := manet.ToIP(s.Conn().RemoteMultiaddr())
 	if err != nil {
 		return "", fmt.Errorf("data address of %s: %w", p, err)
 	}
-	if host == "" {
-		// Where this node reaches the peer's libp2p listener.
-		ip, err := manet.ToIP(s.Conn().RemoteMultiaddr())
-		if err != nil {
-			return "", fmt.Errorf("data address of %s: %w", p, err)
-		}
-		host = ip.String()
+	addr, err := dataAddress(line, ip)
+	if err != nil {
+		return "", fmt.Errorf("data address of %s: %w", p, err)
 	}
-	return net.JoinHostPort(host, port), nil
+	return addr, nil
+}
+
+// dataAddress is where to dial a peer's data path, from its answer
+// ("[host]:port") and the address its libp2p connection comes from. Only
+// the port is taken from the peer: a member must not be able to point
+// others' connections at another host.
+func dataAddress(answer string, connIP net.IP) (string, error) {
+	answer = strings.TrimSuffix(answer, "\n")
+	host, portText, err := net.SplitHostPort(answer)
+	if err != nil {
+		return "", err
+	}
+	port, err := strconv.ParseUint(portText, 10, 16)
+	if err != nil || port == 0 {
+		return "", fmt.Errorf("invalid port %q", portText)
+	}
+	if host != "" {
+		ip := net.ParseIP(host)
+		if ip == nil || (!ip.IsUnspecified() && !ip.Equal(connIP)) {
+			return "", fmt.Errorf("address %q is not the peer's own (%s)", answer, connIP)
+		}
+	}
+	return net.JoinHostPort(connIP.String(), strconv.FormatUint(port, 10)), nil
 }

@@ -147,3 +147,48 @@ func TestDirectPathChecksItReachedThePeerItMeant(t *testing.T) {
 		t.Fatal("request went to the impostor's direct path")
 	}
 }
+
+func TestDataAddressTakesOnlyThePortFromThePeer(t *testing.T) {
+	conn := net.ParseIP("10.0.0.7")
+	for answer, want := range map[string]string{
+		":5051\n":          "10.0.0.7:5051",
+		"10.0.0.7:5051\n":  "10.0.0.7:5051",
+		"0.0.0.0:6000":     "10.0.0.7:6000",
+		"[::]:6000":        "10.0.0.7:6000",
+		"10.0.0.8:5051\n":  "",
+		"internal.db:5432": "",
+		":0":               "",
+		":65536":           "",
+		":-1":              "",
+		"5051":             "",
+		"":                 "",
+	} {
+		got, err := dataAddress(answer, conn)
+		if want == "" {
+			if err == nil {
+				t.Errorf("%q accepted as %s", answer, got)
+			}
+			continue
+		}
+		if err != nil || got != want {
+			t.Errorf("%q: %q, %v; want %s", answer, got, err, want)
+		}
+	}
+}
+
+func FuzzDataAddress(f *testing.F) {
+	for _, s := range []string{":5051\n", "10.0.0.7:5051", "[::1]:1", "x:y", "::::"} {
+		f.Add(s)
+	}
+	conn := net.ParseIP("10.0.0.7")
+	f.Fuzz(func(t *testing.T, answer string) {
+		addr, err := dataAddress(answer, conn)
+		if err != nil {
+			return
+		}
+		host, _, err := net.SplitHostPort(addr)
+		if err != nil || host != "10.0.0.7" {
+			t.Fatalf("%q gave %q: not the peer's own address", answer, addr)
+		}
+	})
+}
