@@ -383,7 +383,6 @@ func (c *counted) Read(p []byte) (int, error) {
 	return n, err
 }
 
-
 func (pf *PeerFirst) lookup(ctx context.Context, dgst digest.Digest) ([]peer.AddrInfo, time.Duration, error) {
 	start := time.Now()
 	lctx, cancel := context.WithTimeout(ctx, pf.f.opts.LookupTimeout)
