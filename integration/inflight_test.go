@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -105,5 +106,36 @@ func TestFiveNodesPullingTheSameNewImageAtOnceFetchItUpstreamAboutOnce(t *testin
 	t.Logf("upstream sent %.2f copies of the layers for %d simultaneous pulls", copies, nodes)
 	if copies > 1.4 {
 		t.Fatalf("upstream sent %.2f copies of the layers for %d simultaneous pulls, want at most 1.4", copies, nodes)
+	}
+}
+
+func TestAFollowerFinishesUpstreamWhenTheNodeItFollowsDies(t *testing.T) {
+	lab, reg := wanLab(t, 2)
+	a := lab.node(1, "A", nodeOptions{})
+	b := lab.node(2, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	im := pushImage(t, reg.Addr, "inflight/leaderdies", "v1", 128<<20)
+	layer := im.largest()
+
+	aDone := a.pullAsync(im.Ref, 2*time.Minute)
+	waitFor(t, 30*time.Second, "A to start receiving the layer", func() bool { return reg.blobBytes(layer.Digest) > 0 || a.logContains("fetching upstream") })
+	time.Sleep(300 * time.Millisecond)
+	bDone := b.pullAsync(im.Ref, 2*time.Minute)
+	waitFor(t, 30*time.Second, "B to be streaming the layer from A", func() bool {
+		off, _ := b.ingestProgress(layer.Digest)
+		return off > 0
+	})
+	if err := a.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-aDone
+	if err := <-bDone; err != nil {
+		t.Fatalf("B's pull after the node it followed died: %v", err)
+	}
+	b.requireIntact(im)
+	// A's part, then B's rest from the offset it had reached.
+	copies := float64(reg.blobBytes(layer.Digest)) / float64(layer.Size)
+	t.Logf("upstream sent %.2f copies of the layer", copies)
+	if copies > 2.01 {
+		t.Errorf("upstream sent %.2f copies of the layer, want at most A's part plus B's rest", copies)
 	}
 }
