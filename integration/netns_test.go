@@ -271,3 +271,23 @@ func TestOthersKeepSharingWhileTheBootstrapNodeReboots(t *testing.T) {
 		t.Fatalf("D made %d upstream blob requests, want 0", got)
 	}
 }
+
+func TestAFirewalledDataPortFallsBackToLibp2pStreams(t *testing.T) {
+	lab := newNetLab(t, 2)
+	reg := lab.registry()
+	a := lab.node(1, "A", nodeOptions{dataAddress: lab.ip(1) + ":5051"})
+	b := lab.node(2, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}, extra: `  dial_timeout = "1s"`})
+	im := pushImage(t, reg.Addr, "lab/firewalled", "v1", 8<<20)
+	a.pull(im.Ref)
+	a.waitAnnounced(len(im.Blobs) + 2)
+	// The data port silently dropped, libp2p's port open.
+	run(t, "ip", "netns", "exec", lab.hosts[0], "iptables", "-A", "INPUT", "-p", "tcp", "--dport", "5051", "-j", "DROP")
+	before := reg.blobRequests(im.Repo)
+	b.pull(im.Ref)
+	if got := reg.blobRequests(im.Repo) - before; got != 0 {
+		t.Fatalf("B made %d upstream blob requests, want 0: A is reachable over libp2p", got)
+	}
+	if !b.logContains("direct data path unreachable") {
+		t.Fatal("B did not say that the data path is unreachable")
+	}
+}

@@ -254,8 +254,9 @@ func (a peerAddr) Network() string { return "libp2p" }
 func (a peerAddr) String() string  { return peer.ID(a).String() }
 
 // directUnavailableTTL is how long a peer whose direct path failed is
-// reached through libp2p streams only.
-const directUnavailableTTL = time.Minute
+// reached through libp2p streams only: a firewall that drops the port
+// costs a dial timeout each time it is tried.
+const directUnavailableTTL = 10 * time.Minute
 
 type directEntry struct {
 	addr  string    // "host:port"; empty: unavailable
@@ -273,6 +274,8 @@ func (c *Client) dialDirect(ctx context.Context, p peer.ID) (net.Conn, error) {
 	raw, err := d.DialContext(ctx, "tcp", addr)
 	if err != nil {
 		c.directFailed(p)
+		log.G(ctx).WithError(err).WithField("peer", p).WithField("address", addr).
+			Warnf("p2p: peer's direct data path unreachable, using libp2p streams (slower) for %s; open its data_address port", directUnavailableTTL)
 		return nil, err
 	}
 	conf, _ := c.identity.ConfigForPeer(p)
