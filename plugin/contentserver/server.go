@@ -337,19 +337,47 @@ func (s *Server) serveArriving(w http.ResponseWriter, r *http.Request, dgst dige
 	if s.opts.Policy != nil && !s.opts.Policy.ContentShared(ns, labels) {
 		return false
 	}
-	if rng := r.Header.Get("Range"); rng != "" && !validRange(rng, blob.Size()) {
+	rng := r.Header.Get("Range")
+	if rng != "" && !validRange(rng, blob.Size()) {
 		w.Header().Set("Content-Range", "bytes */"+strconv.FormatInt(blob.Size(), 10))
 		writeError(w, http.StatusRequestedRangeNotSatisfiable, "RANGE_INVALID", "only one range bytes=N- or bytes=N-M within the blob is served")
 		return true
 	}
 	h := w.Header()
+	if strings.HasSuffix(rng, "-") || rng == "" {
+		// Streamed as it arrives.
+	} else {
+		// A bounded range is a piece of a parallel fetch, which must not
+		// wait on this node's download: the asker streams from here instead.
+		h.Set(ArrivingHeader, "true")
+		h.Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, "UNAVAILABLE", "still arriving here: only streamed (bytes=N- or whole)")
+		return true
+	}
+	h.Set(ArrivingHeader, "true")
 	h.Set("Content-Type", "application/octet-stream")
 	h.Set("Docker-Content-Digest", dgst.String())
 	h.Set("ETag", `"`+dgst.String()+`"`)
-	log.G(r.Context()).WithFields(log.Fields{"digest": dgst, "peer": r.RemoteAddr, "namespace": ns, "range": r.Header.Get("Range")}).
+	log.G(r.Context()).WithFields(log.Fields{"digest": dgst, "peer": r.RemoteAddr, "namespace": ns, "range": rng}).
 		Debug("p2p: serving content that is still arriving to peer")
-	http.ServeContent(&countingWriter{ResponseWriter: w, n: &s.served}, r, "", time.Time{}, io.NewSectionReader(blob, 0, blob.Size()))
+	// Headers go out at once: the first bytes may be a while.
+	out := &flushHeaders{countingWriter{ResponseWriter: w, n: &s.served}}
+	http.ServeContent(out, r, "", time.Time{}, io.NewSectionReader(blob, 0, blob.Size()))
 	return true
+}
+
+// ArrivingHeader marks an answer about content still arriving at the
+// serving node.
+const ArrivingHeader = "Shoal-Arriving"
+
+// flushHeaders sends the response headers as soon as they are written.
+type flushHeaders struct{ countingWriter }
+
+func (f *flushHeaders) WriteHeader(code int) {
+	f.ResponseWriter.WriteHeader(code)
+	if fl, ok := f.ResponseWriter.(http.Flusher); ok {
+		fl.Flush()
+	}
 }
 
 // verifyStored hashes a stored blob that was not checked since this node

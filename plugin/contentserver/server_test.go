@@ -337,6 +337,13 @@ func TestArrivingBlobIsServedWithRangesAndUnderThePolicy(t *testing.T) {
 	if !in.blob.closed {
 		t.Fatal("the arriving blob's reader was not released")
 	}
+	if rec.Header().Get(ArrivingHeader) != "true" {
+		t.Fatal("an arriving blob's answer does not say so")
+	}
+	// Pieces of a parallel fetch must not wait on this node's download.
+	if rec := do(s, http.MethodGet, "/v2/app/blobs/"+d.String(), "Range", "bytes=6-9"); rec.Code != http.StatusServiceUnavailable || rec.Header().Get(ArrivingHeader) != "true" {
+		t.Fatalf("bounded range of an arriving blob: %d, want 503 saying it is arriving", rec.Code)
+	}
 	if rec := do(s, http.MethodGet, "/v2/app/manifests/"+d.String()); rec.Code != http.StatusNotFound {
 		t.Fatalf("arriving content served as a manifest: %d", rec.Code)
 	}

@@ -21,6 +21,8 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+
+	"github.com/shoal-dev/shoal/plugin/contentserver"
 )
 
 type fakeFinder struct{ providers []peer.ID }
@@ -509,4 +511,33 @@ func TestRangePlanNeverRunsMoreThanItsWindowAhead(t *testing.T) {
 		t.Fatalf("after one chunk was written, chunk %d was handed out, want 4", n)
 	}
 	plan.close()
+}
+
+// arrivingAt answers like a node that is itself still receiving data: whole
+// or open-ended requests are streamed, pieces of a parallel fetch refused.
+func arrivingAt(data []byte) peerBehaviour {
+	return func(req *http.Request) (*http.Response, error) {
+		if rng := req.Header.Get("Range"); rng != "" && !strings.HasSuffix(rng, "-") {
+			h := http.Header{}
+			h.Set(contentserver.ArrivingHeader, "true")
+			return &http.Response{StatusCode: http.StatusServiceUnavailable, Status: "503 Service Unavailable", Header: h, Body: io.NopCloser(strings.NewReader(""))}, nil
+		}
+		return serves(data)(req)
+	}
+}
+
+func TestProvidersStillDownloadingAreStreamedFromNotSplitIntoRanges(t *testing.T) {
+	data := randomBytes(t, 6*rangeChunk)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: arrivingAt(data), peerB: arrivingAt(data)}}
+	up := &fakeUpstream{data: data}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{Store: newStore(t), ParallelMinSize: 1 << 20})
+	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("committed bytes differ")
+	}
+	if up.calls != 0 {
+		t.Fatalf("upstream asked %d times: the arriving providers should have been streamed from", up.calls)
+	}
+	if f.unresponsive.penalized(peerA, "") || f.unresponsive.penalized(peerB, "") {
+		t.Fatal("an arriving provider was penalized")
+	}
 }

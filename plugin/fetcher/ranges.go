@@ -12,6 +12,8 @@ import (
 	"github.com/containerd/containerd/v2/core/content"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/shoal-dev/shoal/plugin/contentserver"
 )
 
 // rangeChunk is how much one range request asks for.
@@ -36,6 +38,8 @@ func (pf *PeerFirst) parallelFetch(ctx context.Context, src *sources, w content.
 		return start, min(start+rangeChunk, size)
 	}
 
+	var streamOnly peerSet
+	defer func() { src.giveBack(streamOnly.list()) }()
 	var workers sync.WaitGroup
 	for _, p := range peers {
 		log.G(ctx).WithFields(log.Fields{"peer": p, "digest": src.desc.Digest, "offset": offset, "ranges": true}).Debug("p2p: receiving blob")
@@ -51,6 +55,11 @@ func (pf *PeerFirst) parallelFetch(ctx context.Context, src *sources, w content.
 				err := src.readRange(ctx, p, start, buf[:end-start])
 				if err != nil {
 					plan.giveBack(i)
+					if errors.Is(err, errArriving) {
+						// It is downloading this blob itself: stream from it.
+						streamOnly.add(p)
+						return
+					}
 					if ctx.Err() == nil {
 						pf.f.stats.Failovers.Add(1)
 						pf.f.recordFailure(src.desc.Digest, p, err)
@@ -101,6 +110,9 @@ func (s *sources) readRange(ctx context.Context, p peer.ID, start int64, buf []b
 		return err
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusServiceUnavailable && resp.Header.Get(contentserver.ArrivingHeader) == "true" {
+		return errArriving
+	}
 	if resp.StatusCode != http.StatusPartialContent {
 		return fmt.Errorf("range %d-%d: peer answered %s", start, end, resp.Status)
 	}
@@ -114,6 +126,27 @@ func (s *sources) readRange(ctx context.Context, p peer.ID, start int64, buf []b
 }
 
 var errAllRangePeersFailed = errors.New("every peer sending ranges failed")
+
+// errArriving: the peer is still receiving the blob and serves it only as
+// a stream.
+var errArriving = errors.New("peer is still receiving it")
+
+type peerSet struct {
+	mu    sync.Mutex
+	peers []peer.ID
+}
+
+func (s *peerSet) add(p peer.ID) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.peers = append(s.peers, p)
+}
+
+func (s *peerSet) list() []peer.ID {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.peers
+}
 
 // rangePlan hands out chunk indexes to peers, keeps the received ones
 // until they are written in order, and bounds how far ahead of the writer

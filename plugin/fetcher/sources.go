@@ -51,6 +51,12 @@ func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInf
 
 func (s *sources) remaining() int { return len(s.peers) - s.next }
 
+// giveBack returns providers that forParallel handed out and that were
+// not used up, to be tried one at a time.
+func (s *sources) giveBack(peers []peer.ID) {
+	s.peers = append(s.peers, peers...)
+}
+
 // forParallel hands out every remaining provider at once, when at least
 // two are left and at least minSize bytes from offset remain; once per
 // fetch. Those that fail are not asked again for this blob.
