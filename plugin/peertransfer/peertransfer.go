@@ -11,6 +11,7 @@ package peertransfer
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 	"sync"
 
 	"github.com/containerd/containerd/v2/core/transfer"
@@ -109,7 +110,9 @@ func (s *Service) Transfer(ctx context.Context, src, dst any, opts ...transfer.O
 			if pf := s.peers(); pf != nil {
 				wrapped := &source{ImageFetcher: fetcher, peers: pf}
 				err := s.inner.Transfer(ctx, wrapped, dst, opts...)
-				wrapped.finish(ctx, err == nil)
+				// Tidying up and labelling are content-store transactions,
+				// each synced to disk: the caller need not wait for them.
+				go wrapped.finish(context.WithoutCancel(ctx), err == nil)
 				return err
 			}
 		}
@@ -127,13 +130,23 @@ type source struct {
 	// anonymous client would have been served it (probed meanwhile).
 	resolved  *ocispec.Descriptor
 	anonymous chan bool
-	fetchers  []transfer.Fetcher
+
+	mu       sync.Mutex
+	fetchers []transfer.Fetcher
 }
 
 // finish runs once the pull is over: the fetchers tidy up after
 // themselves, and, if it succeeded, the image's access is recorded.
 func (s *source) finish(ctx context.Context, succeeded bool) {
-	for _, f := range s.fetchers {
+	defer func() {
+		if p := recover(); p != nil {
+			log.G(ctx).WithField("panic", p).WithField("stack", string(debug.Stack())).Error("p2p: finishing a pull failed")
+		}
+	}()
+	s.mu.Lock()
+	fetchers := s.fetchers
+	s.mu.Unlock()
+	for _, f := range fetchers {
 		if fin, ok := f.(interface{ Finish(context.Context) }); ok {
 			fin.Finish(ctx)
 		}
@@ -184,7 +197,9 @@ func (s *source) Fetcher(ctx context.Context, ref string) (transfer.Fetcher, err
 		return nil, err
 	}
 	f := s.peers.PeerFirst(up, ref)
+	s.mu.Lock()
 	s.fetchers = append(s.fetchers, f)
+	s.mu.Unlock()
 	return f, nil
 }
 
