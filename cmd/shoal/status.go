@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/url"
 	"os"
 	"sort"
 	"strings"
@@ -139,7 +140,9 @@ func runProviders(ctx context.Context, args []string) error {
 		return errors.New("usage: shoal providers [-a SOCKET] [--json] <digest|image-ref>")
 	}
 	arg := fs.Arg(0)
-	query := "/providers?ref=" + arg
+	// References may hold "@" and, in principle, anything else a query
+	// string would misread.
+	query := "/providers?ref=" + url.QueryEscape(arg)
 	if d, err := digest.Parse(arg); err == nil {
 		query = "/providers?digest=" + d.String()
 	}
