@@ -312,17 +312,19 @@ func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor) [
 // upstreamFetch is the fallback; its error says that peers were tried too.
 // A layer read from the upstream is offered to peers while it arrives.
 func (pf *PeerFirst) upstreamFetch(ctx context.Context, desc ocispec.Descriptor, peers string) (io.ReadCloser, error) {
+	end := func() {}
+	if pf.shareInFlight(desc) {
+		// Offered before the upstream answers, so that nodes waiting their
+		// turn see it a round trip sooner; they wait for the first bytes.
+		// The ingest is containerd's own, opened before it asked for them.
+		end = pf.f.opts.InFlight.Begin(ctx, remotes.MakeRefKey(ctx, desc), desc, pf.sourceLabels())
+	}
 	rc, err := pf.upstream.Fetch(ctx, desc)
 	if err != nil {
+		end()
 		return nil, fmt.Errorf("fetch %s of %s: peers: %s; upstream: %w", desc.Digest, pf.ref, peers, err)
 	}
-	rc = countingReader(rc, &pf.f.stats.UpstreamBytes)
-	if pf.shareInFlight(desc) {
-		// containerd's own ingest, opened before it asked for the bytes.
-		end := pf.f.opts.InFlight.Begin(ctx, remotes.MakeRefKey(ctx, desc), desc, pf.sourceLabels())
-		rc = endOnClose(rc, end)
-	}
-	return rc, nil
+	return endOnClose(countingReader(rc, &pf.f.stats.UpstreamBytes), end), nil
 }
 
 func (pf *PeerFirst) shareInFlight(desc ocispec.Descriptor) bool {
