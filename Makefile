@@ -130,5 +130,5 @@ bench-scale:
 
 ## bench: side-by-side measurements printed as a markdown table (root); ONLY=<regexp> picks sections.
 bench: build tools
-	SHOAL_BENCH=1 SHOAL_BENCH_ONLY=$(ONLY) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench.md SHOAL_BIN_DIR=$(CURDIR)/bin SHOAL_REGISTRY_BIN=$(REGISTRY_BIN) \
+	SHOAL_BENCH=1 SHOAL_BENCH_ONLY='$(ONLY)' SHOAL_BENCH_OUT=$(CURDIR)/bin/bench.md SHOAL_BIN_DIR=$(CURDIR)/bin SHOAL_REGISTRY_BIN=$(REGISTRY_BIN) \
 		$(GO) test -count=1 -timeout 60m -run TestBenchmarkReport -v ./integration/ | grep -v '^        time='
