@@ -3,6 +3,7 @@ package peerhttp
 import (
 	"crypto/tls"
 	"net"
+	"sync"
 )
 
 // batchSize is how many bytes of TLS records go to the socket in one write.
@@ -14,17 +15,23 @@ const batchSize = 256 << 10
 // socket together.
 type recordBatcher struct {
 	net.Conn
-	batching bool
-	buf      []byte
+	batching bool // set once, before the connection is shared
+
+	// TLS writes from its reading side too (an alert): mu orders those
+	// with the flush of a Write.
+	mu  sync.Mutex
+	buf []byte
 }
 
 func (b *recordBatcher) Write(p []byte) (int, error) {
 	if !b.batching {
 		return b.Conn.Write(p)
 	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	b.buf = append(b.buf, p...)
 	if len(b.buf) >= batchSize {
-		if err := b.flush(); err != nil {
+		if err := b.flushLocked(); err != nil {
 			return 0, err
 		}
 	}
@@ -32,6 +39,12 @@ func (b *recordBatcher) Write(p []byte) (int, error) {
 }
 
 func (b *recordBatcher) flush() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.flushLocked()
+}
+
+func (b *recordBatcher) flushLocked() error {
 	if len(b.buf) == 0 {
 		return nil
 	}
@@ -64,7 +77,8 @@ func (c *batchedTLS) Write(p []byte) (int, error) {
 }
 
 func (c *batchedTLS) Close() error {
-	c.Conn.CloseWrite() //nolint:errcheck // close_notify, into the batch
+	// close_notify, into the batch; TLS bounds it with a write deadline.
+	c.Conn.CloseWrite() //nolint:errcheck // closing anyway
 	c.raw.flush()       //nolint:errcheck // closing anyway
 	return c.Conn.Close()
 }
