@@ -42,8 +42,13 @@ bin/containerd-shim-runc-v2: go.mod vendor/modules.txt
 	CGO_ENABLED=0 $(GO) build -mod=vendor -trimpath -tags no_grpc -ldflags '-s -w -X $(VERSION_PKG).Version=$(CONTAINERD_VERSION)' \
 		-o $@ github.com/containerd/containerd/v2/cmd/containerd-shim-runc-v2
 
-bin/shoal: $(shell find cmd/shoal plugin integration/cluster -name '*.go' -not -name '*_test.go') go.mod vendor/modules.txt
+bin/shoal: $(shell find cmd/shoal plugin -name '*.go' -not -name '*_test.go') go.mod vendor/modules.txt
 	$(GOBUILD) -o $@ ./cmd/shoal
+
+# The demo is a development tool built from the test harness; it is not
+# installed or released.
+bin/shoal-demo: $(shell find integration/demo integration/cluster -name '*.go' -not -name '*_test.go') go.mod vendor/modules.txt
+	$(GOBUILD) -o $@ ./integration/demo
 
 $(REGISTRY_BIN):
 	mkdir -p $(dir $@)
@@ -65,16 +70,16 @@ vet:
 	$(GO) vet ./cmd/... ./plugin/... ./builtins/... ./integration/...
 
 ## demo: three nodes on loopback share a generated image (run as root).
-demo: build
-	./bin/shoal demo --bin ./bin
+demo: build bin/shoal-demo
+	./bin/shoal-demo --bin ./bin
 
 test: test-unit fuzz test-integration
 
 # Every parser of network input has a fuzz target; CI runs each briefly.
 # Runs are counted in executions, not seconds: a time limit can end a run
 # with a spurious "context deadline exceeded" on a slow machine.
-FUZZ_TARGETS := contentserver:FuzzServeHTTP:100000x contentserver:FuzzValidRange:200000x \
-	router:FuzzParseBootstrapPeer:20000x fetcher:FuzzHeadManifest:200000x \
+FUZZ_TARGETS := contentserver:FuzzServeHTTP:100000x oci:FuzzSplitPath:200000x oci:FuzzValidRange:200000x \
+	router:FuzzParseBootstrapPeer:20000x peerclient:FuzzHeadManifest:200000x \
 	peerhttp:FuzzDataAddress:100000x
 
 fuzz:

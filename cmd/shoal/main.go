@@ -17,7 +17,6 @@ commands:
   providers [-a SOCKET] [--json] <digest|image-ref>
                                     who holds a blob, or announced an image reference
   network-key [-o FILE]   write a new private-network key (swarm-key format) to FILE (mode 0600) or stdout
-  demo                    run three nodes and a registry on loopback and show where every byte of a pull came from
 `
 
 func main() {
@@ -29,8 +28,6 @@ func main() {
 	defer cancel()
 	var err error
 	switch os.Args[1] {
-	case "demo":
-		err = runDemo(ctx, os.Args[2:])
 	case "status":
 		err = runStatus(ctx, os.Args[2:])
 	case "peers":

@@ -9,8 +9,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"regexp"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,6 +23,9 @@ import (
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"golang.org/x/sync/singleflight"
+
+	"github.com/shoal-dev/shoal/plugin/oci"
+	"github.com/shoal-dev/shoal/plugin/recovery"
 )
 
 // Locator says which containerd namespaces hold a digest, and remembers
@@ -48,6 +49,9 @@ type Server struct {
 	locator Locator
 	images  Images
 	opts    Options
+
+	// handler is serve, with its panics contained.
+	handler http.Handler
 
 	verify singleflight.Group
 
@@ -126,7 +130,9 @@ func New(store content.Store, locator Locator, images Images, opts Options) *Ser
 	if opts.MaxRequestsPerPeer <= 0 {
 		opts.MaxRequestsPerPeer = 32
 	}
-	return &Server{store: store, locator: locator, images: images, opts: opts, perPeer: map[string]int{}}
+	s := &Server{store: store, locator: locator, images: images, opts: opts, perPeer: map[string]int{}}
+	s.handler = recovery.Handler("p2p: content service recovered from a panic", http.HandlerFunc(s.serve), oci.WriteInternalError)
+	return s
 }
 
 // admit counts a request in; the caller must call the returned release.
@@ -148,63 +154,58 @@ func (s *Server) admit(peer string) (release func(), ok bool) {
 	}, true
 }
 
-// Repository names, from the OCI distribution spec.
-var nameRE = regexp.MustCompile(`^[a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*(/[a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*)*$`)
-
 // manifestSniffLimit bounds how much of a manifest is parsed to find its
 // media type.
 const manifestSniffLimit = 4 << 20
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	defer func() {
-		if p := recover(); p != nil && p != http.ErrAbortHandler {
-			log.G(r.Context()).WithField("panic", p).WithField("stack", string(debug.Stack())).Error("p2p: content service recovered from a panic")
-			writeError(w, http.StatusInternalServerError, "UNKNOWN", "internal error")
-		}
-	}()
+	s.handler.ServeHTTP(w, r)
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		writeError(w, http.StatusMethodNotAllowed, "UNSUPPORTED", "only GET and HEAD are served to peers")
+		oci.WriteError(w, http.StatusMethodNotAllowed, oci.CodeUnsupported, "only GET and HEAD are served to peers")
 		return
 	}
 	release, ok := s.admit(r.RemoteAddr)
 	if !ok {
 		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusTooManyRequests, "TOOMANYREQUESTS", "too many concurrent requests")
+		oci.WriteError(w, http.StatusTooManyRequests, oci.CodeTooManyRequests, "too many concurrent requests")
 		return
 	}
 	defer release()
 	// Percent-encoded paths (an encoded "/" or "..") are never needed by a
 	// well-formed OCI request.
 	if r.URL.RawPath != "" || strings.Contains(r.URL.Path, "//") {
-		writeError(w, http.StatusBadRequest, "NAME_INVALID", "encoded or empty path segments are not accepted")
+		oci.WriteError(w, http.StatusBadRequest, oci.CodeNameInvalid, "encoded or empty path segments are not accepted")
 		return
 	}
 	if r.URL.Path == "/v2/" || r.URL.Path == "/v2" {
-		w.Header().Set("Docker-Distribution-API-Version", "registry/2.0")
+		w.Header().Set(oci.APIVersionHeader, oci.APIVersion)
 		w.WriteHeader(http.StatusOK)
 		return
 	}
-	name, kind, ref, ok := splitPath(r.URL.Path)
+	name, kind, ref, ok := oci.SplitPath(r.URL.Path)
 	if !ok {
-		writeError(w, http.StatusNotFound, "NOT_FOUND", "unknown endpoint")
+		oci.WriteError(w, http.StatusNotFound, oci.CodeNotFound, "unknown endpoint")
 		return
 	}
-	if len(name) > 255 || !nameRE.MatchString(name) {
-		writeError(w, http.StatusBadRequest, "NAME_INVALID", "invalid repository name")
+	if !oci.ValidRepository(name) {
+		oci.WriteError(w, http.StatusBadRequest, oci.CodeNameInvalid, "invalid repository name")
 		return
 	}
-	if kind == "manifests" && tagRE.MatchString(ref) {
+	if kind == oci.Manifests && oci.ValidTag(ref) {
 		s.serveTag(w, r, name, ref)
 		return
 	}
 	dgst, err := digest.Parse(ref)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "DIGEST_INVALID", "invalid digest")
+		oci.WriteError(w, http.StatusBadRequest, oci.CodeDigestInvalid, "invalid digest")
 		return
 	}
 	// A HEAD of a manifest is how a peer resolves a reference.
-	resolution := kind == "manifests" && r.Method == http.MethodHead
+	resolution := kind == oci.Manifests && r.Method == http.MethodHead
 	s.serveContent(w, r, kind, dgst, "", resolution)
 }
 
@@ -215,20 +216,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // not have got it.
 const AnonymousPullLabel = "shoal.dev/anonymous-pull"
 
-// Tags, from the OCI distribution spec.
-var tagRE = regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`)
-
 // serveTag answers what this node's image registry/name:tag points to. It
 // is only asked when the asking node cannot reach the upstream; the registry
 // comes from the ns parameter, without which a tag is ambiguous.
 func (s *Server) serveTag(w http.ResponseWriter, r *http.Request, name, tag string) {
-	registry := r.URL.Query().Get("ns")
+	registry := r.URL.Query().Get(oci.NamespaceQuery)
 	if s.images == nil || registry == "" {
-		writeError(w, http.StatusNotFound, "MANIFEST_UNKNOWN", "tags are answered only with the ns parameter")
+		oci.WriteError(w, http.StatusNotFound, oci.CodeManifestUnknown, "tags are answered only with the ns parameter")
 		return
 	}
-	if !hostRE.MatchString(registry) {
-		writeError(w, http.StatusBadRequest, "NAME_INVALID", "invalid registry in ns")
+	if !oci.ValidRegistryHost(registry) {
+		oci.WriteError(w, http.StatusBadRequest, oci.CodeNameInvalid, "invalid registry in ns")
 		return
 	}
 	imageName := registry + "/" + name + ":" + tag
@@ -237,76 +235,47 @@ func (s *Server) serveTag(w http.ResponseWriter, r *http.Request, name, tag stri
 		err = errdefs.ErrNotFound
 	}
 	if err != nil {
-		writeError(w, http.StatusNotFound, "MANIFEST_UNKNOWN", "no such image on this node")
+		oci.WriteError(w, http.StatusNotFound, oci.CodeManifestUnknown, "no such image on this node")
 		return
 	}
 	if !images.IsManifestType(target.MediaType) && !images.IsIndexType(target.MediaType) {
-		writeError(w, http.StatusNotFound, "MANIFEST_UNKNOWN", "image target is not a manifest")
+		oci.WriteError(w, http.StatusNotFound, oci.CodeManifestUnknown, "image target is not a manifest")
 		return
 	}
-	s.serveContent(w, r, "manifests", target.Digest, target.MediaType, true)
-}
-
-// Registry host names with an optional port.
-var hostRE = regexp.MustCompile(`^[a-zA-Z0-9]([a-zA-Z0-9.-]{0,251}[a-zA-Z0-9])?(:[0-9]{1,5})?$`)
-
-// splitPath splits /v2/<name>/(blobs|manifests)/<reference>.
-func splitPath(p string) (name, kind, ref string, ok bool) {
-	rest, found := strings.CutPrefix(p, "/v2/")
-	if !found {
-		return "", "", "", false
-	}
-	for _, k := range []string{"/blobs/", "/manifests/"} {
-		i := strings.LastIndex(rest, k)
-		if i <= 0 {
-			continue
-		}
-		ref = rest[i+len(k):]
-		if ref == "" || strings.Contains(ref, "/") {
-			return "", "", "", false
-		}
-		return rest[:i], strings.Trim(k, "/"), ref, true
-	}
-	return "", "", "", false
+	s.serveContent(w, r, oci.Manifests, target.Digest, target.MediaType, true)
 }
 
 func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, kind string, dgst digest.Digest, mediaType string, resolution bool) {
 	ctx := r.Context()
 	ra, info, ns, err := s.open(ctx, dgst, resolution)
-	if errdefs.IsNotFound(err) && kind == "blobs" && s.serveArriving(w, r, dgst) {
+	if errdefs.IsNotFound(err) && kind == oci.Blobs && s.serveArriving(w, r, dgst) {
 		return
 	}
 	if err != nil {
-		code := "BLOB_UNKNOWN"
-		if kind == "manifests" {
-			code = "MANIFEST_UNKNOWN"
-		}
+		code := oci.UnknownCode(kind)
 		if !errdefs.IsNotFound(err) {
 			log.G(ctx).WithError(err).WithField("digest", dgst).Warn("p2p: reading content for a peer failed")
 		}
-		writeError(w, http.StatusNotFound, code, "content not held by this node")
+		oci.WriteError(w, http.StatusNotFound, code, "content not held by this node")
 		return
 	}
 	defer ra.Close()
 
 	section := io.NewSectionReader(ra, 0, info.Size)
-	if rng := r.Header.Get("Range"); rng != "" && !validRange(rng, info.Size) {
+	if rng := r.Header.Get("Range"); rng != "" && !oci.ValidRange(rng, info.Size) {
 		w.Header().Set("Content-Range", "bytes */"+strconv.FormatInt(info.Size, 10))
-		writeError(w, http.StatusRequestedRangeNotSatisfiable, "RANGE_INVALID", "only one range bytes=N- or bytes=N-M within the blob is served")
+		oci.WriteError(w, http.StatusRequestedRangeNotSatisfiable, oci.CodeRangeInvalid, "only one range bytes=N- or bytes=N-M within the blob is served")
 		return
 	}
 	if !s.locator.Verified(dgst) {
 		if err := s.verifyStored(ctx, dgst, section); err != nil {
-			code := "BLOB_UNKNOWN"
-			if kind == "manifests" {
-				code = "MANIFEST_UNKNOWN"
-			}
-			writeError(w, http.StatusNotFound, code, "content not available from this node")
+			code := oci.UnknownCode(kind)
+			oci.WriteError(w, http.StatusNotFound, code, "content not available from this node")
 			return
 		}
 	}
 	contentType := "application/octet-stream"
-	if kind == "manifests" {
+	if kind == oci.Manifests {
 		contentType = mediaType
 		if contentType == "" {
 			contentType = sniffMediaType(section, info.Size)
@@ -314,7 +283,7 @@ func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, kind strin
 	}
 	h := w.Header()
 	h.Set("Content-Type", contentType)
-	h.Set("Docker-Content-Digest", dgst.String())
+	h.Set(oci.DigestHeader, dgst.String())
 	h.Set("ETag", `"`+dgst.String()+`"`)
 	log.G(ctx).WithFields(log.Fields{"digest": dgst, "peer": r.RemoteAddr, "namespace": ns, "range": r.Header.Get("Range")}).
 		Debug("p2p: serving content to peer")
@@ -338,9 +307,9 @@ func (s *Server) serveArriving(w http.ResponseWriter, r *http.Request, dgst dige
 		return false
 	}
 	rng := r.Header.Get("Range")
-	if rng != "" && !validRange(rng, blob.Size()) {
+	if rng != "" && !oci.ValidRange(rng, blob.Size()) {
 		w.Header().Set("Content-Range", "bytes */"+strconv.FormatInt(blob.Size(), 10))
-		writeError(w, http.StatusRequestedRangeNotSatisfiable, "RANGE_INVALID", "only one range bytes=N- or bytes=N-M within the blob is served")
+		oci.WriteError(w, http.StatusRequestedRangeNotSatisfiable, oci.CodeRangeInvalid, "only one range bytes=N- or bytes=N-M within the blob is served")
 		return true
 	}
 	h := w.Header()
@@ -349,14 +318,14 @@ func (s *Server) serveArriving(w http.ResponseWriter, r *http.Request, dgst dige
 	} else {
 		// A bounded range is a piece of a parallel fetch, which must not
 		// wait on this node's download: the asker streams from here instead.
-		h.Set(ArrivingHeader, "true")
+		h.Set(oci.ArrivingHeader, "true")
 		h.Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, "UNAVAILABLE", "still arriving here: only streamed (bytes=N- or whole)")
+		oci.WriteError(w, http.StatusServiceUnavailable, oci.CodeUnavailable, "still arriving here: only streamed (bytes=N- or whole)")
 		return true
 	}
-	h.Set(ArrivingHeader, "true")
+	h.Set(oci.ArrivingHeader, "true")
 	h.Set("Content-Type", "application/octet-stream")
-	h.Set("Docker-Content-Digest", dgst.String())
+	h.Set(oci.DigestHeader, dgst.String())
 	h.Set("ETag", `"`+dgst.String()+`"`)
 	log.G(r.Context()).WithFields(log.Fields{"digest": dgst, "peer": r.RemoteAddr, "namespace": ns, "range": rng}).
 		Debug("p2p: serving content that is still arriving to peer")
@@ -365,10 +334,6 @@ func (s *Server) serveArriving(w http.ResponseWriter, r *http.Request, dgst dige
 	http.ServeContent(out, r, "", time.Time{}, io.NewSectionReader(blob, 0, blob.Size()))
 	return true
 }
-
-// ArrivingHeader marks an answer about content still arriving at the
-// serving node.
-const ArrivingHeader = "Shoal-Arriving"
 
 // flushHeaders sends the response headers as soon as they are written.
 type flushHeaders struct{ countingWriter }
@@ -407,28 +372,6 @@ func (s *Server) verifyStored(ctx context.Context, dgst digest.Digest, r io.Read
 
 var errCorrupt = errors.New("stored content does not match its digest")
 
-// validRange accepts exactly one range, bytes=N- or bytes=N-M, that starts
-// inside the blob: what containerd and OCI clients send.
-func validRange(h string, size int64) bool {
-	spec, ok := strings.CutPrefix(h, "bytes=")
-	if !ok {
-		return false
-	}
-	first, last, ok := strings.Cut(spec, "-")
-	if !ok || first == "" || len(first) > 19 || len(last) > 19 {
-		return false
-	}
-	start, err := strconv.ParseUint(first, 10, 63)
-	if err != nil || int64(start) >= size {
-		return false
-	}
-	if last == "" {
-		return true
-	}
-	end, err := strconv.ParseUint(last, 10, 63)
-	return err == nil && end >= start
-}
-
 // open finds dgst in one of the namespaces that hold it and may share it.
 // For a resolution, the content must also be marked as anonymously pullable.
 func (s *Server) open(ctx context.Context, dgst digest.Digest, resolution bool) (content.ReaderAt, content.Info, string, error) {
@@ -465,11 +408,4 @@ func sniffMediaType(r io.ReaderAt, size int64) string {
 		return fallback
 	}
 	return m.MediaType
-}
-
-func writeError(w http.ResponseWriter, status int, code, message string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	body := map[string]any{"errors": []map[string]string{{"code": code, "message": message}}}
-	_ = json.NewEncoder(w).Encode(body) // the peer may have gone; nothing to do
 }

@@ -14,6 +14,8 @@ import (
 	"github.com/containerd/containerd/v2/core/content"
 	"github.com/containerd/containerd/v2/plugins/content/local"
 	"github.com/opencontainers/go-digest"
+
+	"github.com/shoal-dev/shoal/plugin/oci"
 )
 
 // fakeLocator says which digests are held, as the inventory would.
@@ -117,6 +119,31 @@ func TestManifestByDigestCarriesItsMediaType(t *testing.T) {
 	}
 }
 
+// "blobs" and "manifests" may be components of a repository name: the last
+// of them in the path says what is asked for.
+func TestRepositoriesNamedLikeEndpointsAreServed(t *testing.T) {
+	manifest := `{"schemaVersion":2,"mediaType":"application/vnd.oci.image.manifest.v1+json"}`
+	s, d := newTestServer(t, manifest, "layer")
+	for _, path := range []string{
+		"/v2/a/blobs/b/manifests/" + d[0].String(),
+		"/v2/a/manifests/b/manifests/" + d[0].String(),
+	} {
+		rec := do(s, http.MethodGet, path)
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/vnd.oci.image.manifest.v1+json" || rec.Body.String() != manifest {
+			t.Errorf("GET %s: %d %q %q", path, rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
+		}
+	}
+	for _, path := range []string{
+		"/v2/a/manifests/b/blobs/" + d[1].String(),
+		"/v2/a/blobs/b/blobs/" + d[1].String(),
+	} {
+		rec := do(s, http.MethodGet, path)
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/octet-stream" || rec.Body.String() != "layer" {
+			t.Errorf("GET %s: %d %q %q", path, rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
+		}
+	}
+}
+
 func TestRefusesWhatItMustNotServe(t *testing.T) {
 	s, d := newTestServer(t, "held")
 	notHeld := digest.FromString("not held")
@@ -152,6 +179,23 @@ func TestRefusesWhatItMustNotServe(t *testing.T) {
 				t.Errorf("%s %s: error body is not OCI JSON: %q", tc.method, tc.path, body)
 			}
 		}
+	}
+}
+
+type panickingLocator struct{ *fakeLocator }
+
+func (panickingLocator) Namespaces(digest.Digest) []string { panic("inventory bug") }
+
+func TestAPanicIsAnsweredWithAnOCIErrorAndTheServerCarriesOn(t *testing.T) {
+	s, d, loc := newTestServerIn(t, t.TempDir(), "held")
+	s.locator = panickingLocator{loc}
+	rec := do(s, http.MethodGet, "/v2/app/blobs/"+d[0].String())
+	if rec.Code != http.StatusInternalServerError || !strings.Contains(rec.Body.String(), `"UNKNOWN"`) {
+		t.Fatalf("panic answered %d %q, want 500 with an OCI error body", rec.Code, rec.Body.String())
+	}
+	s.locator = loc
+	if rec := do(s, http.MethodGet, "/v2/app/blobs/"+d[0].String()); rec.Code != http.StatusOK {
+		t.Fatalf("after a panic: %d", rec.Code)
 	}
 }
 
@@ -337,11 +381,11 @@ func TestArrivingBlobIsServedWithRangesAndUnderThePolicy(t *testing.T) {
 	if !in.blob.closed {
 		t.Fatal("the arriving blob's reader was not released")
 	}
-	if rec.Header().Get(ArrivingHeader) != "true" {
+	if rec.Header().Get(oci.ArrivingHeader) != "true" {
 		t.Fatal("an arriving blob's answer does not say so")
 	}
 	// Pieces of a parallel fetch must not wait on this node's download.
-	if rec := do(s, http.MethodGet, "/v2/app/blobs/"+d.String(), "Range", "bytes=6-9"); rec.Code != http.StatusServiceUnavailable || rec.Header().Get(ArrivingHeader) != "true" {
+	if rec := do(s, http.MethodGet, "/v2/app/blobs/"+d.String(), "Range", "bytes=6-9"); rec.Code != http.StatusServiceUnavailable || rec.Header().Get(oci.ArrivingHeader) != "true" {
 		t.Fatalf("bounded range of an arriving blob: %d, want 503 saying it is arriving", rec.Code)
 	}
 	if rec := do(s, http.MethodGet, "/v2/app/manifests/"+d.String()); rec.Code != http.StatusNotFound {

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/opencontainers/go-digest"
+
+	"github.com/shoal-dev/shoal/plugin/failures"
 )
 
 // Peer is one other node.
@@ -25,21 +27,13 @@ type Peer struct {
 
 // Status describes this node.
 type Status struct {
-	PeerID         string           `json:"peer_id"`
-	Addresses      []string         `json:"addresses"`
-	ConnectedPeers int              `json:"connected_peers"`
-	RoutingTable   int              `json:"routing_table"`
-	AnnouncedKeys  int              `json:"announced_keys"`
-	Counters       map[string]int64 `json:"counters"`
-	RecentFailures []Failure        `json:"recent_failures"`
-}
-
-// Failure is one thing that went wrong with a peer.
-type Failure struct {
-	Time   time.Time `json:"time"`
-	Digest string    `json:"digest"`
-	Peer   string    `json:"peer"`
-	Error  string    `json:"error"`
+	PeerID         string             `json:"peer_id"`
+	Addresses      []string           `json:"addresses"`
+	ConnectedPeers int                `json:"connected_peers"`
+	RoutingTable   int                `json:"routing_table"`
+	AnnouncedKeys  int                `json:"announced_keys"`
+	Counters       map[string]int64   `json:"counters"`
+	RecentFailures []failures.Failure `json:"recent_failures"`
 }
 
 // Source answers the queries.

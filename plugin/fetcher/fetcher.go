@@ -7,34 +7,28 @@ package fetcher
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"net/http"
-	"net/url"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
 	"github.com/containerd/containerd/v2/core/remotes"
-	"github.com/containerd/containerd/v2/pkg/reference"
 	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+
+	"github.com/shoal-dev/shoal/plugin/failures"
+	"github.com/shoal-dev/shoal/plugin/peerclient"
+	"github.com/shoal-dev/shoal/plugin/penalty"
 )
 
 // Finder looks up which peers announced a digest.
 type Finder interface {
 	FindProviders(ctx context.Context, dgst digest.Digest, limit int) ([]peer.AddrInfo, error)
-}
-
-// PeerClient sends an HTTP request to a peer's content service.
-type PeerClient interface {
-	Do(p peer.ID, req *http.Request) (*http.Response, error)
 }
 
 // Upstream is the fetcher that would have been used without peers.
@@ -62,20 +56,13 @@ type Options struct {
 	// HedgeDelay: when the first provider has not answered after this long,
 	// the next one is asked too.
 	HedgeDelay time.Duration
-	// PenaltyTTL is how long a peer that delivered bad bytes for a digest
-	// is not asked for it again.
-	PenaltyTTL time.Duration
-	// ReferenceKey maps image references to the keys their holders
-	// announce; without it references are never resolved by peers.
-	ReferenceKey ReferenceKeyFunc
-	// FallbackLatest lets peers resolve the tag "latest".
-	FallbackLatest bool
+	// Penalties say which peers to avoid; shared with everything else that
+	// asks peers for content. Default: a board of the fetcher's own.
+	Penalties *penalty.Board
+	// Failures keeps the latest peer failures. Default: a log of its own.
+	Failures *failures.Log
 	// OnLookup, if set, is told how long each provider lookup took.
 	OnLookup func(d time.Duration, hit bool)
-	// RequestTimeout bounds a request to a peer from dial to response
-	// headers; a peer that misses it is skipped for UnresponsiveTTL.
-	RequestTimeout  time.Duration
-	UnresponsiveTTL time.Duration
 	// ParallelMinSize: a layer with at least this many bytes still to
 	// fetch and two or more providers is fetched as ranges from all of
 	// them at once. Default 32 MiB; negative: never.
@@ -101,45 +88,21 @@ type InFlight interface {
 
 // Fetcher fetches content from peers.
 type Fetcher struct {
-	finder       Finder
-	client       PeerClient
-	opts         Options
-	penalties    *penaltyBox // (peer, digest): delivered bad bytes
-	unresponsive *penaltyBox // (peer, ""): did not answer in time
-	stats        Stats
-
-	mu       sync.Mutex
-	failures []Failure // most recent last, bounded
+	finder    Finder
+	client    *peerclient.Client
+	opts      Options
+	penalties *penalty.Board
+	failures  *failures.Log
+	stats     Stats
 }
-
-// Failure is one thing that went wrong with a peer, for `shoal status`.
-type Failure struct {
-	Time   time.Time `json:"time"`
-	Digest string    `json:"digest"`
-	Peer   string    `json:"peer"`
-	Error  string    `json:"error"`
-}
-
-const maxFailures = 32
 
 func (f *Fetcher) recordFailure(d digest.Digest, p peer.ID, err error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if len(f.failures) == maxFailures {
-		f.failures = append(f.failures[:0], f.failures[1:]...)
-	}
-	f.failures = append(f.failures, Failure{Time: time.Now(), Digest: d.String(), Peer: p.String(), Error: err.Error()})
+	f.failures.Record(d.String(), p.String(), err)
 }
 
-// RecentFailures returns the latest peer failures, oldest first.
-func (f *Fetcher) RecentFailures() []Failure {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]Failure(nil), f.failures...)
-}
-
-// New returns a Fetcher.
-func New(finder Finder, client PeerClient, opts Options) *Fetcher {
+// New returns a Fetcher that finds providers with finder and asks them
+// with client.
+func New(finder Finder, client *peerclient.Client, opts Options) *Fetcher {
 	if opts.LookupTimeout <= 0 {
 		opts.LookupTimeout = time.Second
 	}
@@ -152,14 +115,11 @@ func New(finder Finder, client PeerClient, opts Options) *Fetcher {
 	if opts.HedgeDelay <= 0 {
 		opts.HedgeDelay = 300 * time.Millisecond
 	}
-	if opts.PenaltyTTL <= 0 {
-		opts.PenaltyTTL = 10 * time.Minute
+	if opts.Penalties == nil {
+		opts.Penalties = penalty.New(penalty.Options{})
 	}
-	if opts.RequestTimeout <= 0 {
-		opts.RequestTimeout = 3 * time.Second
-	}
-	if opts.UnresponsiveTTL <= 0 {
-		opts.UnresponsiveTTL = 30 * time.Second
+	if opts.Failures == nil {
+		opts.Failures = failures.NewLog(0)
 	}
 	if opts.ParallelMinSize == 0 {
 		opts.ParallelMinSize = 32 << 20
@@ -167,10 +127,7 @@ func New(finder Finder, client PeerClient, opts Options) *Fetcher {
 	if opts.CoordinationMinSize <= 0 {
 		opts.CoordinationMinSize = 16 << 20
 	}
-	return &Fetcher{finder: finder, client: client, opts: opts,
-		penalties:    newPenaltyBox(opts.PenaltyTTL, 4096),
-		unresponsive: newPenaltyBox(opts.UnresponsiveTTL, 1024),
-	}
+	return &Fetcher{finder: finder, client: client, opts: opts, penalties: opts.Penalties, failures: opts.Failures}
 }
 
 // Stats are the fetcher's counters.
@@ -179,36 +136,18 @@ func (f *Fetcher) Stats() *Stats { return &f.stats }
 // WrapFetcher returns a fetcher for the image ref that tries peers first and
 // falls back to upstream.
 func (f *Fetcher) WrapFetcher(upstream Upstream, ref string) *PeerFirst {
-	pf := &PeerFirst{f: f, upstream: upstream, ref: ref}
-	if spec, err := reference.Parse(ref); err == nil {
-		pf.registry = spec.Hostname()
-		pf.repository = strings.TrimPrefix(spec.Locator, spec.Hostname()+"/")
-	}
-	return pf
+	return &PeerFirst{f: f, upstream: upstream, ref: ref, repo: peerclient.RepositoryOf(ref)}
 }
 
 // PeerFirst is a remotes.Fetcher for one image.
 type PeerFirst struct {
-	f          *Fetcher
-	upstream   Upstream
-	ref        string
-	registry   string
-	repository string
+	f        *Fetcher
+	upstream Upstream
+	ref      string
+	repo     peerclient.Repository
 
 	mu        sync.Mutex
 	committed []ocispec.Descriptor // layers committed here, for Finish
-}
-
-func (pf *PeerFirst) requestPath(kind, reference string) string {
-	repo := pf.repository
-	if repo == "" {
-		repo = "library/unknown"
-	}
-	p := "/v2/" + repo + "/" + kind + "/" + reference
-	if pf.registry != "" {
-		p += "?ns=" + url.QueryEscape(pf.registry)
-	}
-	return p
 }
 
 // Fetch returns the content of desc, from peers where possible. For a layer
@@ -267,48 +206,6 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.Rea
 	return nil, fmt.Errorf("%s committed from peers: %w", desc.Digest, errdefs.ErrAlreadyExists)
 }
 
-// awaitLeader is the coordination of nodes that miss the same layer at
-// once (see Options.Rank). It returns the providers that appeared while
-// this node waited its turn, or none: then the upstream is this node's.
-func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor) []peer.AddrInfo {
-	opts := pf.f.opts
-	if opts.Rank == nil || opts.CoordinationWindow <= 0 || desc.Size < opts.CoordinationMinSize {
-		return nil
-	}
-	rank, of := opts.Rank(desc.Digest)
-	if rank == 0 || of < 2 {
-		return nil
-	}
-	wait := opts.CoordinationWindow * time.Duration(rank) / time.Duration(of)
-	deadline := time.Now().Add(wait)
-	pf.f.stats.CoordinationWaits.Add(1)
-	const poll = 25 * time.Millisecond
-	for {
-		left := time.Until(deadline)
-		if left <= 0 {
-			log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "rank": rank, "of": of, "waited": wait}).
-				Debug("p2p: no other node started this layer, fetching upstream")
-			return nil
-		}
-		t := time.NewTimer(min(poll, left))
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return nil
-		case <-t.C:
-		}
-		lctx, cancel := context.WithTimeout(ctx, min(opts.LookupTimeout, max(time.Until(deadline), poll)))
-		found, err := pf.f.finder.FindProviders(lctx, desc.Digest, opts.MaxProviders)
-		cancel()
-		if err == nil && len(found) > 0 {
-			pf.f.stats.CoordinatedHits.Add(1)
-			log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "rank": rank, "of": of, "waited": wait - time.Until(deadline)}).
-				Debug("p2p: another node started this layer, following it")
-			return found
-		}
-	}
-}
-
 // upstreamFetch is the fallback; its error says that peers were tried too.
 // A layer read from the upstream is offered to peers while it arrives.
 func (pf *PeerFirst) upstreamFetch(ctx context.Context, desc ocispec.Descriptor, peers string) (io.ReadCloser, error) {
@@ -334,10 +231,10 @@ func (pf *PeerFirst) shareInFlight(desc ocispec.Descriptor) bool {
 // sourceLabels are the labels containerd gives content of this image's
 // registry, for the sharing policy of content still arriving.
 func (pf *PeerFirst) sourceLabels() map[string]string {
-	if pf.registry == "" {
+	if pf.repo.Registry == "" {
 		return nil
 	}
-	return map[string]string{"containerd.io/distribution.source." + pf.registry: pf.repository}
+	return map[string]string{"containerd.io/distribution.source." + pf.repo.Registry: pf.repo.Name}
 }
 
 // endOnClose ends the in-flight offer when containerd is done reading.
@@ -417,8 +314,8 @@ func (pf *PeerFirst) readVerified(ctx context.Context, src *sources) ([]byte, pe
 			return data, p, nil
 		}
 		pf.f.stats.Corrupt.Add(1)
-		pf.f.recordFailure(src.desc.Digest, p, errors.New("content failed verification"))
-		pf.f.penalties.penalize(p, src.desc.Digest)
+		pf.f.recordFailure(src.desc.Digest, p, peerclient.ErrCorrupt)
+		pf.f.penalties.Corrupt(p, src.desc.Digest)
 		log.G(ctx).WithFields(log.Fields{"peer": p, "digest": src.desc.Digest}).Error("p2p: content from peer failed verification, discarded")
 	}
 }

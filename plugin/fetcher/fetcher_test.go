@@ -9,20 +9,24 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
+	"github.com/containerd/containerd/v2/core/metadata"
 	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/containerd/v2/plugins/content/local"
 	"github.com/containerd/errdefs"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+	bolt "go.etcd.io/bbolt"
 
-	"github.com/shoal-dev/shoal/plugin/contentserver"
+	"github.com/shoal-dev/shoal/plugin/oci"
+	"github.com/shoal-dev/shoal/plugin/peerclient"
 )
 
 type fakeFinder struct{ providers []peer.ID }
@@ -136,14 +140,25 @@ const (
 	peerC peer.ID = "peer-c"
 )
 
-// newStore is a real content store on disk, as the plugin gets it.
+// newStore is a real content store on disk, namespaced by containerd's
+// metadata database, as the plugin gets it.
 func newStore(t *testing.T) content.Store {
 	t.Helper()
-	s, err := local.NewStore(t.TempDir())
+	dir := t.TempDir()
+	backend, err := local.NewStore(filepath.Join(dir, "content"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s
+	bdb, err := bolt.Open(filepath.Join(dir, "meta.db"), 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bdb.Close() })
+	db := metadata.NewDB(bdb, backend, nil)
+	if err := db.Init(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return db.ContentStore()
 }
 
 // fetchAll fetches d and returns its bytes, from the store when the fetcher
@@ -157,8 +172,12 @@ func fetchAll(t *testing.T, f *Fetcher, up *fakeUpstream, d ocispec.Descriptor) 
 	return got
 }
 
+func testNamespace() context.Context {
+	return namespaces.WithNamespace(context.Background(), "default")
+}
+
 func fetch(f *Fetcher, up *fakeUpstream, d ocispec.Descriptor) ([]byte, error) {
-	ctx := namespaces.WithNamespace(context.Background(), "default")
+	ctx := testNamespace()
 	pf := f.WrapFetcher(up, "registry.example/team/app:v1")
 	rc, err := pf.Fetch(ctx, d)
 	if errdefs.IsAlreadyExists(err) && f.opts.Store != nil {
@@ -256,12 +275,12 @@ func TestCorruptLayerIsDiscardedPenalizedAndFetchedElsewhere(t *testing.T) {
 	if got := fetchAll(t, f, &fakeUpstream{}, d); !bytes.Equal(got, data) {
 		t.Fatal("blob content differs")
 	}
-	if f.Stats().Corrupt.Load() != 1 || !f.penalties.penalized(peerA, d.Digest) {
+	if f.Stats().Corrupt.Load() != 1 || !f.penalties.IsCorrupt(peerA, d.Digest) {
 		t.Fatal("corrupt delivery not counted or not penalized")
 	}
 
 	// The penalized peer is not asked again for that digest.
-	if err := store.Delete(context.Background(), d.Digest); err != nil {
+	if err := store.Delete(testNamespace(), d.Digest); err != nil {
 		t.Fatal(err)
 	}
 	client.reset()
@@ -283,7 +302,7 @@ func TestNothingUnverifiedStaysWhenEverySourceFails(t *testing.T) {
 	} else if !strings.Contains(err.Error(), "registry.example/team/app:v1") {
 		t.Fatalf("error does not name the image: %v", err)
 	}
-	active, err := store.ListStatuses(context.Background())
+	active, err := store.ListStatuses(testNamespace())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,24 +324,6 @@ func TestSlowFirstProviderIsHedged(t *testing.T) {
 	}
 	if f.Stats().Hedges.Load() != 1 {
 		t.Fatalf("hedges = %d, want 1", f.Stats().Hedges.Load())
-	}
-}
-
-func TestPenaltyBoxIsBoundedAndExpires(t *testing.T) {
-	b := newPenaltyBox(time.Minute, 3)
-	now := time.Unix(1000, 0)
-	b.now = func() time.Time { return now }
-	d := digest.FromString("x")
-	for _, p := range []peer.ID{"a", "b", "c", "d"} {
-		b.penalize(p, d)
-		now = now.Add(time.Second)
-	}
-	if b.len() != 3 || b.penalized("a", d) || !b.penalized("d", d) {
-		t.Fatalf("bound not kept: len=%d", b.len())
-	}
-	now = now.Add(2 * time.Minute)
-	if b.penalized("d", d) {
-		t.Fatal("penalty did not expire")
 	}
 }
 
@@ -361,8 +362,8 @@ func TestRequestNamesRepositoryAndRegistry(t *testing.T) {
 	}
 }
 
-func newFetcher(t *testing.T, finder Finder, client PeerClient, opts Options) *Fetcher {
-	return New(finder, client, opts)
+func newFetcher(t *testing.T, finder Finder, transport peerclient.Transport, opts Options) *Fetcher {
+	return New(finder, peerclient.New(transport, peerclient.Options{}), opts)
 }
 
 func TestSilentPeerIsSkippedForOtherDigestsToo(t *testing.T) {
@@ -372,7 +373,7 @@ func TestSilentPeerIsSkippedForOtherDigestsToo(t *testing.T) {
 	}
 	one, two := randomBytes(t, 100), randomBytes(t, 100)
 	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: silent}}
-	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, Options{RequestTimeout: 50 * time.Millisecond, HedgeDelay: time.Second})
+	f := New(fakeFinder{providers: []peer.ID{peerA}}, peerclient.New(client, peerclient.Options{RequestTimeout: 50 * time.Millisecond}), Options{HedgeDelay: time.Second})
 	for _, data := range [][]byte{one, two} {
 		if got := fetchAll(t, f, &fakeUpstream{data: data}, desc(data, ocispec.MediaTypeImageConfig)); !bytes.Equal(got, data) {
 			t.Fatal("content differs")
@@ -482,44 +483,11 @@ func TestLargeLayerComesInRangesFromEveryProviderAtOnce(t *testing.T) {
 	}
 }
 
-func TestRangePlanNeverRunsMoreThanItsWindowAhead(t *testing.T) {
-	plan := newRangePlan(100, 4, 1)
-	var taken []int
-	for i := 0; i < 4; i++ {
-		n, _, ok := plan.take()
-		if !ok {
-			t.Fatal("plan ended early")
-		}
-		taken = append(taken, n)
-	}
-	got := make(chan int, 1)
-	go func() {
-		n, _, _ := plan.take()
-		got <- n
-	}()
-	select {
-	case n := <-got:
-		t.Fatalf("chunk %d handed out with the window full", n)
-	case <-time.After(50 * time.Millisecond):
-	}
-	plan.deliver(0, peerA, []byte("x"))
-	if _, _, err := plan.next(0); err != nil {
-		t.Fatal(err)
-	}
-	plan.written(0, make([]byte, rangeChunk))
-	if n := <-got; n != 4 {
-		t.Fatalf("after one chunk was written, chunk %d was handed out, want 4", n)
-	}
-	plan.close()
-}
-
-// arrivingAt answers like a node that is itself still receiving data: whole
-// or open-ended requests are streamed, pieces of a parallel fetch refused.
 func arrivingAt(data []byte) peerBehaviour {
 	return func(req *http.Request) (*http.Response, error) {
 		if rng := req.Header.Get("Range"); rng != "" && !strings.HasSuffix(rng, "-") {
 			h := http.Header{}
-			h.Set(contentserver.ArrivingHeader, "true")
+			h.Set(oci.ArrivingHeader, "true")
 			return &http.Response{StatusCode: http.StatusServiceUnavailable, Status: "503 Service Unavailable", Header: h, Body: io.NopCloser(strings.NewReader(""))}, nil
 		}
 		return serves(data)(req)
@@ -537,7 +505,7 @@ func TestProvidersStillDownloadingAreStreamedFromNotSplitIntoRanges(t *testing.T
 	if up.calls != 0 {
 		t.Fatalf("upstream asked %d times: the arriving providers should have been streamed from", up.calls)
 	}
-	if f.unresponsive.penalized(peerA, "") || f.unresponsive.penalized(peerB, "") {
+	if f.penalties.IsUnresponsive(peerA) || f.penalties.IsUnresponsive(peerB) {
 		t.Fatal("an arriving provider was penalized")
 	}
 }

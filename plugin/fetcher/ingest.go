@@ -12,6 +12,8 @@ import (
 	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/shoal-dev/shoal/plugin/peerclient"
 )
 
 // copyBufferSize matches the content store's own copy buffer.
@@ -49,8 +51,8 @@ func (pf *PeerFirst) ingest(ctx context.Context, src *sources) error {
 		}
 		for p, n := range wrote {
 			if n > 0 {
-				pf.f.penalties.penalize(p, desc.Digest)
-				pf.f.recordFailure(desc.Digest, p, errors.New("content failed verification"))
+				pf.f.penalties.Corrupt(p, desc.Digest)
+				pf.f.recordFailure(desc.Digest, p, peerclient.ErrCorrupt)
 				src.drop(p)
 			}
 		}

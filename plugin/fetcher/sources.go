@@ -6,13 +6,9 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
-	"net/url"
 	"os"
-	"strconv"
 	"time"
 
-	"github.com/containerd/containerd/v2/core/images"
 	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -42,7 +38,7 @@ type sources struct {
 func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInfo) *sources {
 	s := &sources{pf: pf, desc: desc}
 	for _, p := range providers {
-		if !pf.f.penalties.penalized(p.ID, desc.Digest) && !pf.f.unresponsive.penalized(p.ID, "") {
+		if !pf.f.penalties.Avoid(p.ID, desc.Digest) {
 			s.peers = append(s.peers, p.ID)
 		}
 	}
@@ -80,14 +76,6 @@ func (s *sources) drop(p peer.ID) {
 	}
 }
 
-func (s *sources) path() string {
-	kind := "blobs"
-	if images.IsManifestType(s.desc.MediaType) || images.IsIndexType(s.desc.MediaType) {
-		kind = "manifests"
-	}
-	return s.pf.requestPath(kind, s.desc.Digest.String())
-}
-
 type opened struct {
 	body io.ReadCloser
 	from peer.ID
@@ -109,7 +97,7 @@ func (s *sources) openPeer(ctx context.Context, offset int64) (io.ReadCloser, pe
 		inflight++
 		go func() {
 			start := time.Now()
-			body, err := s.request(ctx, p, offset)
+			body, err := s.pf.f.client.Open(ctx, p, s.pf.repo, s.desc, offset)
 			if err != nil {
 				err = fmt.Errorf("after %s: %w", time.Since(start).Round(time.Millisecond), err)
 			}
@@ -138,7 +126,7 @@ func (s *sources) openPeer(ctx context.Context, offset int64) (io.ReadCloser, pe
 				// Unreachable or silent (dead, partitioned, overloaded): skip
 				// it for every digest for a while, so its provider records
 				// stop costing a timeout each.
-				s.pf.f.unresponsive.penalize(r.from, "")
+				s.pf.f.penalties.Unresponsive(r.from)
 			}
 			s.pf.f.recordFailure(s.desc.Digest, r.from, r.err)
 			log.G(ctx).WithError(r.err).WithFields(log.Fields{"peer": r.from, "digest": s.desc.Digest}).Debug("p2p: peer did not serve")
@@ -192,100 +180,6 @@ func skipTo(rc io.ReadCloser, offset int64) error {
 		return err
 	}
 	_, err := io.CopyN(io.Discard, rc, offset)
-	return err
-}
-
-// request asks peer p for the content from offset and checks the answer's
-// status and length before any byte is used.
-func (s *sources) request(ctx context.Context, p peer.ID, offset int64) (io.ReadCloser, error) {
-	u, err := url.Parse(s.path())
-	if err != nil {
-		return nil, err
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Accept", s.desc.MediaType)
-	if offset > 0 {
-		req.Header.Set("Range", "bytes="+strconv.FormatInt(offset, 10)+"-")
-	}
-	resp, err := s.pf.f.do(p, req)
-	if err != nil {
-		return nil, err
-	}
-	want := http.StatusOK
-	if offset > 0 {
-		want = http.StatusPartialContent
-	}
-	if resp.StatusCode != want {
-		resp.Body.Close()
-		if resp.StatusCode == http.StatusNotFound {
-			return nil, fmt.Errorf("peer no longer holds it (stale provider record): %w", errdefs.ErrNotFound)
-		}
-		return nil, fmt.Errorf("peer answered %s", resp.Status)
-	}
-	// Our content service always sends the length; without it a peer could
-	// send more than the descriptor allows.
-	if resp.ContentLength != s.desc.Size-offset {
-		resp.Body.Close()
-		return nil, fmt.Errorf("peer offers %d bytes from offset %d, descriptor says %d in all", resp.ContentLength, offset, s.desc.Size)
-	}
-	return resp.Body, nil
-}
-
-// do sends req to peer p with one hard bound from dial to response headers,
-// whatever the state of the connection underneath: a partition leaves it
-// open and silent, and not every layer below gives up when asked to. Every
-// request to a peer goes through here. Closing the body releases the request.
-func (f *Fetcher) do(p peer.ID, req *http.Request) (*http.Response, error) {
-	ctx, cancel := context.WithCancel(req.Context())
-	req = req.WithContext(ctx)
-	timeout := f.opts.RequestTimeout
-	deadline := time.AfterFunc(timeout, cancel)
-	answered := make(chan doResult, 1)
-	go func() {
-		resp, err := f.client.Do(p, req)
-		answered <- doResult{resp, err}
-	}()
-	select {
-	case r := <-answered:
-		if !deadline.Stop() {
-			// Too late: the request context is already cancelled.
-			if r.resp != nil {
-				r.resp.Body.Close()
-			}
-			return nil, fmt.Errorf("no answer within %s", timeout)
-		}
-		if r.err != nil {
-			cancel()
-			return nil, r.err
-		}
-		r.resp.Body = &cancelOnClose{ReadCloser: r.resp.Body, cancel: cancel}
-		return r.resp, nil
-	case <-ctx.Done():
-		go func() {
-			if r := <-answered; r.resp != nil {
-				r.resp.Body.Close()
-			}
-		}()
-		return nil, fmt.Errorf("no answer within %s: %w", timeout, ctx.Err())
-	}
-}
-
-type doResult struct {
-	resp *http.Response
-	err  error
-}
-
-type cancelOnClose struct {
-	io.ReadCloser
-	cancel context.CancelFunc
-}
-
-func (c *cancelOnClose) Close() error {
-	err := c.ReadCloser.Close()
-	c.cancel()
 	return err
 }
 

@@ -20,9 +20,6 @@ type Stats struct {
 	NotFound atomic.Int64
 	// Hedges counts second requests sent because the first was slow.
 	Hedges atomic.Int64
-	// PeerResolves counts references resolved by peers while the upstream
-	// was unreachable.
-	PeerResolves atomic.Int64
 	// CoordinationWaits counts misses on which this node waited its turn
 	// (Options.Rank); CoordinatedHits those on which another node's
 	// announcement came in time and this node followed it.

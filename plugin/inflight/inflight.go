@@ -5,19 +5,19 @@
 // own commit, as everything from a peer is.
 //
 // The bytes are read from the ingest's data file in containerd's local
-// content store (<content root>/ingest/<hash of ref>/data, found through the
-// "ref" file beside it). An open file keeps working when the commit renames
-// it into the blob store or an abort removes it.
+// content store (ingestfile.go holds all the package knows of its layout).
+// An open file keeps working when the commit renames it into the blob store
+// or an abort removes it. The ingest is read rather than each arriving chunk
+// teed into a spool of our own because the tee writes every byte twice:
+// writing a 256 MiB layer through the content store took about 1.4 times as
+// long with it (BenchmarkIngest: median ~500 MB/s without, ~360 with).
 package inflight
 
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
@@ -33,7 +33,7 @@ var ErrStalled = errors.New("transfer stalled")
 
 // Registry knows the transfers under way on this node.
 type Registry struct {
-	ingestRoot string
+	open       opener
 	stallLimit time.Duration
 
 	mu     sync.Mutex
@@ -46,7 +46,7 @@ func New(contentRoot string, stallLimit time.Duration) *Registry {
 	if stallLimit <= 0 {
 		stallLimit = 30 * time.Second
 	}
-	return &Registry{ingestRoot: filepath.Join(contentRoot, "ingest"), stallLimit: stallLimit, active: map[digest.Digest]*Transfer{}}
+	return &Registry{open: ingestOpener(contentRoot), stallLimit: stallLimit, active: map[digest.Digest]*Transfer{}}
 }
 
 // Transfer is one blob arriving into an ingest.
@@ -64,13 +64,10 @@ type Transfer struct {
 }
 
 // Begin registers the ingest ref of namespace ns that is receiving desc. It
-// fails if the ingest is not in the local content store.
+// fails, with a not-found error, if the ingest is not in the local content
+// store.
 func (r *Registry) Begin(ns, ref string, desc ocispec.Descriptor, labels map[string]string) (*Transfer, error) {
-	path, err := r.findIngest(ns, ref)
-	if err != nil {
-		return nil, err
-	}
-	f, err := os.Open(path)
+	f, err := r.open(ns, ref)
 	if err != nil {
 		return nil, err
 	}
@@ -117,26 +114,6 @@ func (r *Registry) Open(ctx context.Context, dgst digest.Digest) (*Reader, *Tran
 	}
 	t.refs++
 	return &Reader{ctx: ctx, t: t, f: t.data, stall: r.stallLimit}, t, true
-}
-
-// findIngest finds the data file of the ingest named ref in namespace ns:
-// containerd's metadata store names it "<ns>/<id>/<ref>" in the local store.
-func (r *Registry) findIngest(ns, ref string) (string, error) {
-	entries, err := os.ReadDir(r.ingestRoot)
-	if err != nil {
-		return "", err
-	}
-	for _, e := range entries {
-		dir := filepath.Join(r.ingestRoot, e.Name())
-		name, err := os.ReadFile(filepath.Join(dir, "ref"))
-		if err != nil || len(name) > 1024 {
-			continue
-		}
-		if s := string(name); strings.HasPrefix(s, ns+"/") && strings.HasSuffix(s, "/"+ref) {
-			return filepath.Join(dir, "data"), nil
-		}
-	}
-	return "", fmt.Errorf("ingest %s of namespace %s not found in %s", ref, ns, r.ingestRoot)
 }
 
 // Reader reads a transfer as it arrives.

@@ -6,31 +6,22 @@ import (
 	"crypto/rand"
 	"errors"
 	"io"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/containerd/containerd/v2/core/content"
+	"github.com/containerd/containerd/v2/pkg/namespaces"
+	"github.com/containerd/errdefs"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 )
 
-// fakeIngest lays out an ingest as containerd's local store does.
-func fakeIngest(t *testing.T, root, storeRef string) *os.File {
+// arriving opens a writer of ref in namespace ns in a content store built
+// as containerd's, and returns it with a registry over that store.
+func arriving(t *testing.T, ns, ref string, stallLimit time.Duration) (content.Writer, *Registry) {
 	t.Helper()
-	dir := filepath.Join(root, "ingest", digest.FromString(storeRef).Encoded())
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "ref"), []byte(storeRef), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Create(filepath.Join(dir, "data"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
-	return f
+	cs, _, contentRoot := contentStore(t)
+	return openWriter(t, cs, ns, ref), New(contentRoot, stallLimit)
 }
 
 func blob(t *testing.T, n int) ([]byte, ocispec.Descriptor) {
@@ -40,10 +31,8 @@ func blob(t *testing.T, n int) ([]byte, ocispec.Descriptor) {
 }
 
 func TestReaderFollowsTheWriterToTheEnd(t *testing.T) {
-	root := t.TempDir()
-	w := fakeIngest(t, root, "default/7/layer-x")
+	w, r := arriving(t, "default", "layer-x", 0)
 	data, desc := blob(t, 3<<20)
-	r := New(root, 0)
 	tr, err := r.Begin("default", "layer-x", desc, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -52,10 +41,16 @@ func TestReaderFollowsTheWriterToTheEnd(t *testing.T) {
 	if !ok || got != tr {
 		t.Fatal("transfer not found by digest")
 	}
+	ended := make(chan struct{})
 	go func() {
+		defer close(ended)
 		for off := 0; off < len(data); off += 100 << 10 {
 			w.Write(data[off:min(off+100<<10, len(data))])
 			time.Sleep(time.Millisecond)
+		}
+		ctx := namespaces.WithNamespace(context.Background(), "default")
+		if err := w.Commit(ctx, desc.Size, desc.Digest); err != nil {
+			t.Error(err)
 		}
 		tr.End()
 	}()
@@ -67,16 +62,15 @@ func TestReaderFollowsTheWriterToTheEnd(t *testing.T) {
 	if !bytes.Equal(read, data) {
 		t.Fatalf("read %d bytes that differ from the %d written", len(read), len(data))
 	}
+	<-ended
 	if _, _, ok := r.Open(context.Background(), desc.Digest); ok {
 		t.Fatal("an ended transfer can still be opened")
 	}
 }
 
 func TestReaderFailsOnBytesThatNeverCame(t *testing.T) {
-	root := t.TempDir()
-	w := fakeIngest(t, root, "default/1/layer-y")
+	w, r := arriving(t, "default", "layer-y", 0)
 	data, desc := blob(t, 1<<20)
-	r := New(root, 0)
 	tr, err := r.Begin("default", "layer-y", desc, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -95,10 +89,8 @@ func TestReaderFailsOnBytesThatNeverCame(t *testing.T) {
 }
 
 func TestReaderWaitsAreBounded(t *testing.T) {
-	root := t.TempDir()
-	fakeIngest(t, root, "default/1/layer-z")
+	_, r := arriving(t, "default", "layer-z", 100*time.Millisecond)
 	_, desc := blob(t, 1<<20)
-	r := New(root, 100*time.Millisecond)
 	tr, err := r.Begin("default", "layer-z", desc, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -119,10 +111,9 @@ func TestReaderWaitsAreBounded(t *testing.T) {
 }
 
 func TestBeginNeedsTheIngestOfThatNamespace(t *testing.T) {
-	root := t.TempDir()
-	fakeIngest(t, root, "other/1/layer-x")
+	_, r := arriving(t, "other", "layer-x", 0)
 	_, desc := blob(t, 10)
-	if _, err := New(root, 0).Begin("default", "layer-x", desc, nil); err == nil {
-		t.Fatal("found another namespace's ingest")
+	if _, err := r.Begin("default", "layer-x", desc, nil); !errdefs.IsNotFound(err) {
+		t.Fatalf("another namespace's ingest: %v, want not found", err)
 	}
 }

@@ -1,12 +1,13 @@
 // Package inventory answers "what does this node hold?": it walks the
 // content store of every namespace at start, follows containerd events, and
-// keeps every digest announced to the peer network while it is held.
+// keeps every digest announced to the peer network while it is held. It is
+// the only part of Shoal that announces: layers still arriving are offered
+// to it (Offer), and it decides, announces and withdraws them too.
 package inventory
 
 import (
 	"context"
 	"errors"
-	"runtime/debug"
 	"sync"
 	"time"
 
@@ -17,6 +18,8 @@ import (
 	"github.com/containerd/log"
 	"github.com/containerd/typeurl/v2"
 	"github.com/opencontainers/go-digest"
+
+	"github.com/shoal-dev/shoal/plugin/recovery"
 )
 
 // Announcer publishes that this node holds a digest.
@@ -69,6 +72,7 @@ type Inventory struct {
 	pending  map[digest.Digest]struct{}            // announcements to retry
 	verified map[digest.Digest]struct{}            // checked against its digest since start
 	corrupt  map[digest.Digest]struct{}            // found not to match its digest: never offered
+	arriving map[digest.Digest]int                 // offers of content still arriving, counted
 
 	wake chan struct{}
 }
@@ -96,6 +100,7 @@ func New(store content.Store, listNS NamespaceLister, announcer Announcer, opts 
 		pending:   map[digest.Digest]struct{}{},
 		verified:  map[digest.Digest]struct{}{},
 		corrupt:   map[digest.Digest]struct{}{},
+		arriving:  map[digest.Digest]int{},
 		wake:      make(chan struct{}, 1),
 	}
 }
@@ -137,11 +142,7 @@ type Subscribe func(ctx context.Context) (<-chan *events.Envelope, <-chan error)
 // store again, so nothing missed in between goes unannounced. Panics are
 // contained: the inventory must never take containerd down with it.
 func (inv *Inventory) Run(ctx context.Context, subscribe Subscribe) {
-	defer func() {
-		if p := recover(); p != nil {
-			log.G(ctx).WithField("panic", p).WithField("stack", string(debug.Stack())).Error("p2p: inventory stopped")
-		}
-	}()
+	defer recovery.Log(ctx, "p2p: inventory stopped")
 	go inv.announceLoop(ctx)
 
 	backoff := time.Second
@@ -396,6 +397,9 @@ func (inv *Inventory) queueAll() {
 	for d := range inv.held {
 		inv.pending[d] = struct{}{}
 	}
+	for d := range inv.arriving {
+		inv.pending[d] = struct{}{}
+	}
 	inv.mu.Unlock()
 	select {
 	case inv.wake <- struct{}{}:
@@ -406,11 +410,7 @@ func (inv *Inventory) queueAll() {
 // announceLoop drains the pending set; failures stay pending and are
 // retried after RetryInterval (e.g. while no peer is connected yet).
 func (inv *Inventory) announceLoop(ctx context.Context) {
-	defer func() {
-		if p := recover(); p != nil {
-			log.G(ctx).WithField("panic", p).WithField("stack", string(debug.Stack())).Error("p2p: announcer stopped")
-		}
-	}()
+	defer recovery.Log(ctx, "p2p: announcer stopped")
 	retry := time.NewTimer(inv.opts.RetryInterval)
 	defer retry.Stop()
 	for {
@@ -431,7 +431,7 @@ func (inv *Inventory) announcePending(ctx context.Context) (failed int) {
 	inv.mu.Lock()
 	batch := make([]digest.Digest, 0, len(inv.pending))
 	for d := range inv.pending {
-		if _, held := inv.held[d]; held {
+		if inv.offered(d) {
 			batch = append(batch, d)
 		}
 		delete(inv.pending, d)
@@ -461,7 +461,7 @@ func (inv *Inventory) announcePending(ctx context.Context) (failed int) {
 				lastErr = err
 				mu.Unlock()
 				inv.mu.Lock()
-				if _, held := inv.held[d]; held {
+				if inv.offered(d) {
 					inv.pending[d] = struct{}{}
 				}
 				inv.mu.Unlock()
@@ -476,4 +476,39 @@ func (inv *Inventory) announcePending(ctx context.Context) (failed int) {
 		entry.Debug("p2p: announced")
 	}
 	return failed
+}
+
+// offered reports whether d is held or arriving; inv.mu must be held.
+func (inv *Inventory) offered(d digest.Digest) bool {
+	_, held := inv.held[d]
+	return held || inv.arriving[d] > 0
+}
+
+// Offer announces content that is still arriving in namespace ns, if the
+// sharing policy lets it be shared (judged by labels, the source it comes
+// from). It is announced until withdraw is called, and after that only if
+// it was committed meanwhile: a layer whose fetch failed stops being
+// announced, and its provider records expire on their own.
+func (inv *Inventory) Offer(ctx context.Context, ns string, dgst digest.Digest, labels map[string]string) (withdraw func(), ok bool) {
+	if inv.opts.Policy != nil && !inv.opts.Policy.ContentShared(ns, labels) {
+		return nil, false
+	}
+	inv.mu.Lock()
+	if _, bad := inv.corrupt[dgst]; bad {
+		inv.mu.Unlock()
+		return nil, false
+	}
+	inv.arriving[dgst]++
+	inv.mu.Unlock()
+	inv.queue(dgst)
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			inv.mu.Lock()
+			defer inv.mu.Unlock()
+			if inv.arriving[dgst]--; inv.arriving[dgst] <= 0 {
+				delete(inv.arriving, dgst)
+			}
+		})
+	}, true
 }

@@ -227,3 +227,34 @@ func TestContentOutsideTheSharingPolicyIsNeverAnnounced(t *testing.T) {
 		t.Fatal("content of a private namespace was announced or listed")
 	}
 }
+
+func TestArrivingContentIsAnnouncedUntilWithdrawnUnlessShareless(t *testing.T) {
+	arriving, private := digest.FromString("arriving"), digest.FromString("private-arriving")
+	store := &fakeStore{held: map[string][]digest.Digest{}}
+	ann := &fakeAnnouncer{announced: map[digest.Digest]int{}}
+	inv := New(store, store.namespaces, ann, Options{Policy: denyNamespace("secret"), ReannounceInterval: 50 * time.Millisecond})
+	run(t, inv)
+
+	withdraw, ok := inv.Offer(context.Background(), "k8s.io", arriving, nil)
+	if !ok {
+		t.Fatal("shared arriving content refused")
+	}
+	eventually(t, "arriving layer announced", func() bool { return ann.count(arriving) == 1 })
+	eventually(t, "arriving layer announced again while it arrives", func() bool { return ann.count(arriving) >= 2 })
+	if _, ok := inv.Offer(context.Background(), "secret", private, nil); ok {
+		t.Fatal("arriving content of a private namespace was accepted")
+	}
+
+	// The fetch failed: no more announcements. (Positive control above:
+	// re-announcement happens while it is offered.)
+	withdraw()
+	withdraw() // idempotent
+	settled := ann.count(arriving)
+	time.Sleep(200 * time.Millisecond) // four re-announcement intervals
+	if got := ann.count(arriving); got > settled+1 {
+		t.Fatalf("a withdrawn layer was announced %d more times", got-settled)
+	}
+	if ann.count(private) != 0 {
+		t.Fatal("private arriving content was announced")
+	}
+}

@@ -15,6 +15,7 @@ import (
 // Sources are where the values come from.
 type Sources struct {
 	Fetcher          *fetcher.Stats
+	PeerResolves     func() int64
 	ServedBytes      func() int64
 	DirectSentBytes  func() int64
 	ConnectedPeers   func() int
@@ -67,7 +68,7 @@ func Register(reg prometheus.Registerer, s Sources) (*Metrics, error) {
 		counter(coordination, coordHelp, prometheus.Labels{"result": "followed"}, st.CoordinatedHits.Load),
 		counter(coordination, coordHelp, prometheus.Labels{"result": "upstream"}, func() int64 { return st.CoordinationWaits.Load() - st.CoordinatedHits.Load() }),
 		counter("containerd_p2p_hedged_requests_total", "Second requests sent because the first provider was slow.", nil, st.Hedges.Load),
-		counter("containerd_p2p_peer_resolves_total", "References resolved by peers while the upstream was unreachable.", nil, st.PeerResolves.Load),
+		counter("containerd_p2p_peer_resolves_total", "References resolved by peers while the upstream was unreachable.", nil, s.PeerResolves),
 		gauge("containerd_p2p_inflight_transfers", "Fetches from peers under way.", st.InFlight.Load),
 		gauge("containerd_p2p_connected_peers", "Peers with an open connection.", asInt64(s.ConnectedPeers)),
 		gauge("containerd_p2p_routing_table_peers", "Peers in the DHT routing table.", asInt64(s.RoutingTableSize)),

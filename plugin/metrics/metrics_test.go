@@ -21,6 +21,7 @@ func TestCountersReadTheirSources(t *testing.T) {
 		ConnectedPeers:   func() int { return 3 },
 		RoutingTableSize: func() int { return 2 },
 		AnnouncedKeys:    func() int { return 7 },
+		PeerResolves:     func() int64 { return 1 },
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -11,13 +11,9 @@ package mirror
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
-	"regexp"
-	"runtime/debug"
-	"strings"
 	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
@@ -31,6 +27,9 @@ import (
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
 	"github.com/shoal-dev/shoal/plugin/fetcher"
+	"github.com/shoal-dev/shoal/plugin/oci"
+	"github.com/shoal-dev/shoal/plugin/recovery"
+	"github.com/shoal-dev/shoal/plugin/resolve"
 )
 
 // Namespace is where the mirror keeps the layers it fetched, under a lease
@@ -51,38 +50,36 @@ type Options struct {
 
 // Mirror is the http.Handler.
 type Mirror struct {
-	f    *fetcher.Fetcher
-	opts Options
+	f        *fetcher.Fetcher
+	resolver *resolve.Resolver
+	opts     Options
+
+	// handler is serve, with its panics contained.
+	handler http.Handler
 }
 
 // New returns a mirror over f.
-func New(f *fetcher.Fetcher, opts Options) *Mirror {
+func New(f *fetcher.Fetcher, r *resolve.Resolver, opts Options) *Mirror {
 	if opts.UpstreamTimeout <= 0 {
 		opts.UpstreamTimeout = 10 * time.Second
 	}
-	return &Mirror{f: f, opts: opts}
+	m := &Mirror{f: f, resolver: r, opts: opts}
+	m.handler = recovery.Handler("p2p mirror: recovered from a panic", http.HandlerFunc(m.serve), oci.WriteInternalError)
+	return m
 }
 
-var (
-	nameRE = regexp.MustCompile(`^[a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*(/[a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*)*$`)
-	tagRE  = regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`)
-	hostRE = regexp.MustCompile(`^[a-zA-Z0-9]([a-zA-Z0-9.-]{0,251}[a-zA-Z0-9])?(:[0-9]{1,5})?$`)
-)
-
 func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	defer func() {
-		if p := recover(); p != nil && p != http.ErrAbortHandler {
-			log.G(r.Context()).WithField("panic", p).WithField("stack", string(debug.Stack())).Error("p2p mirror: recovered from a panic")
-			writeError(w, http.StatusInternalServerError, "UNKNOWN", "internal error")
-		}
-	}()
+	m.handler.ServeHTTP(w, r)
+}
+
+func (m *Mirror) serve(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		writeError(w, http.StatusMethodNotAllowed, "UNSUPPORTED", "this mirror is read-only")
+		oci.WriteError(w, http.StatusMethodNotAllowed, oci.CodeUnsupported, "this mirror is read-only")
 		return
 	}
-	w.Header().Set("Docker-Distribution-API-Version", "registry/2.0")
-	registry := r.URL.Query().Get("ns")
+	w.Header().Set(oci.APIVersionHeader, oci.APIVersion)
+	registry := r.URL.Query().Get(oci.NamespaceQuery)
 	if registry != "" {
 		w.Header().Set("OCI-Namespace", registry)
 	} else {
@@ -92,54 +89,40 @@ func (m *Mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusOK)
 		return
 	}
-	name, kind, ref, ok := splitPath(r.URL.Path)
+	name, kind, ref, ok := oci.SplitPath(r.URL.Path)
 	if !ok || r.URL.RawPath != "" {
-		writeError(w, http.StatusNotFound, "NOT_FOUND", "unknown endpoint")
+		oci.WriteError(w, http.StatusNotFound, oci.CodeNotFound, "unknown endpoint")
 		return
 	}
-	if len(name) > 255 || !nameRE.MatchString(name) {
-		writeError(w, http.StatusBadRequest, "NAME_INVALID", "invalid repository name")
+	if !oci.ValidRepository(name) {
+		oci.WriteError(w, http.StatusBadRequest, oci.CodeNameInvalid, "invalid repository name")
 		return
 	}
-	if registry == "" || !hostRE.MatchString(registry) {
-		writeError(w, http.StatusNotFound, "NAME_UNKNOWN", "no registry: send ns= or configure default_registry")
+	if !oci.ValidRegistryHost(registry) {
+		oci.WriteError(w, http.StatusNotFound, oci.CodeNameUnknown, "no registry: send ns= or configure default_registry")
 		return
 	}
 	repo := registry + "/" + name
 	ctx := namespaces.WithNamespace(r.Context(), Namespace)
-	if kind == "manifests" && tagRE.MatchString(ref) {
+	if kind == oci.Manifests && oci.ValidTag(ref) {
 		m.serveTag(ctx, w, r, repo, ref)
 		return
 	}
 	dgst, err := digest.Parse(ref)
 	if err != nil {
-		if kind == "manifests" {
+		if kind == oci.Manifests {
 			// Neither a tag nor a digest: no such manifest, as registries answer.
-			writeError(w, http.StatusNotFound, "MANIFEST_UNKNOWN", "manifest unknown")
+			oci.WriteError(w, http.StatusNotFound, oci.CodeManifestUnknown, "manifest unknown")
 			return
 		}
-		writeError(w, http.StatusBadRequest, "DIGEST_INVALID", "invalid digest")
+		oci.WriteError(w, http.StatusBadRequest, oci.CodeDigestInvalid, "invalid digest")
 		return
 	}
-	if kind == "manifests" {
+	if kind == oci.Manifests {
 		m.serveManifest(ctx, w, r, repo, dgst, false)
 		return
 	}
 	m.serveBlob(ctx, w, r, repo, dgst)
-}
-
-func splitPath(p string) (name, kind, ref string, ok bool) {
-	rest, found := strings.CutPrefix(p, "/v2/")
-	if !found {
-		return "", "", "", false
-	}
-	for _, k := range []string{"/manifests/", "/blobs/"} {
-		if i := strings.LastIndex(rest, k); i > 0 {
-			ref = rest[i+len(k):]
-			return rest[:i], strings.Trim(k, "/"), ref, ref != "" && !strings.Contains(ref, "/")
-		}
-	}
-	return "", "", "", false
 }
 
 // anonymous is the registry without credentials: it only ever hands out
@@ -156,11 +139,11 @@ func (m *Mirror) serveTag(ctx context.Context, w http.ResponseWriter, r *http.Re
 	_, desc, err := anonymous().Resolve(uctx, ref)
 	cancel()
 	if err != nil {
-		_, desc, err = m.f.ResolveFallback(ctx, ref, err)
+		_, desc, err = m.resolver.Fallback(ctx, ref, err)
 	}
 	if err != nil {
 		log.G(ctx).WithError(err).WithField("ref", ref).Debug("p2p mirror: cannot resolve")
-		writeError(w, http.StatusNotFound, "MANIFEST_UNKNOWN", "manifest unknown")
+		oci.WriteError(w, http.StatusNotFound, oci.CodeManifestUnknown, "manifest unknown")
 		return
 	}
 	m.serveManifest(ctx, w, r, repo, desc.Digest, true)
@@ -169,16 +152,16 @@ func (m *Mirror) serveTag(ctx context.Context, w http.ResponseWriter, r *http.Re
 // serveManifest serves a manifest by digest, verified, from peers; after a
 // tag resolved at the registry, from the registry if no peer has it.
 func (m *Mirror) serveManifest(ctx context.Context, w http.ResponseWriter, r *http.Request, repo string, dgst digest.Digest, fromRegistry bool) {
-	desc, err := m.f.Describe(ctx, repo, dgst, true)
+	desc, err := m.resolver.Describe(ctx, repo, dgst, true)
 	if err != nil && fromRegistry {
 		desc, err = m.upstreamManifest(ctx, repo, dgst)
 	}
 	if err != nil {
-		writeError(w, http.StatusNotFound, "MANIFEST_UNKNOWN", "manifest unknown")
+		oci.WriteError(w, http.StatusNotFound, oci.CodeManifestUnknown, "manifest unknown")
 		return
 	}
 	w.Header().Set("Content-Type", desc.MediaType)
-	w.Header().Set("Docker-Content-Digest", dgst.String())
+	w.Header().Set(oci.DigestHeader, dgst.String())
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(desc.Data))
 }
 
@@ -211,22 +194,22 @@ func (m *Mirror) upstreamManifest(ctx context.Context, repo string, dgst digest.
 func (m *Mirror) serveBlob(ctx context.Context, w http.ResponseWriter, r *http.Request, repo string, dgst digest.Digest) {
 	ctx, err := m.lease(ctx)
 	if err != nil {
-		writeError(w, http.StatusInternalServerError, "UNKNOWN", err.Error())
+		oci.WriteError(w, http.StatusInternalServerError, oci.CodeUnknown, err.Error())
 		return
 	}
 	if m.serveStored(ctx, w, r, dgst) {
 		return
 	}
-	desc, err := m.f.Describe(ctx, repo, dgst, false)
+	desc, err := m.resolver.Describe(ctx, repo, dgst, false)
 	if err != nil {
 		// No peer has it: a fast 404, and the client asks the registry
 		// itself, with its own credentials.
-		writeError(w, http.StatusNotFound, "BLOB_UNKNOWN", "no peer holds this blob")
+		oci.WriteError(w, http.StatusNotFound, oci.CodeBlobUnknown, "no peer holds this blob")
 		return
 	}
 	up, err := anonymous().Fetcher(ctx, repo)
 	if err != nil {
-		writeError(w, http.StatusNotFound, "BLOB_UNKNOWN", "blob unknown")
+		oci.WriteError(w, http.StatusNotFound, oci.CodeBlobUnknown, "blob unknown")
 		return
 	}
 	rc, err := m.f.WrapFetcher(up, repo).Fetch(ctx, desc)
@@ -234,16 +217,16 @@ func (m *Mirror) serveBlob(ctx context.Context, w http.ResponseWriter, r *http.R
 		return // a layer, committed (verified) by the fetcher
 	}
 	if err != nil {
-		writeError(w, http.StatusNotFound, "BLOB_UNKNOWN", "blob unknown")
+		oci.WriteError(w, http.StatusNotFound, oci.CodeBlobUnknown, "blob unknown")
 		return
 	}
 	defer rc.Close()
 	data, err := io.ReadAll(io.LimitReader(rc, desc.Size+1)) // small: verified by the fetcher
 	if err != nil || int64(len(data)) != desc.Size {
-		writeError(w, http.StatusBadGateway, "BLOB_UNKNOWN", "blob could not be read")
+		oci.WriteError(w, http.StatusBadGateway, oci.CodeBlobUnknown, "blob could not be read")
 		return
 	}
-	w.Header().Set("Docker-Content-Digest", dgst.String())
+	w.Header().Set(oci.DigestHeader, dgst.String())
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
 }
 
@@ -259,7 +242,7 @@ func (m *Mirror) serveStored(ctx context.Context, w http.ResponseWriter, r *http
 	}
 	defer ra.Close()
 	w.Header().Set("Content-Type", "application/octet-stream")
-	w.Header().Set("Docker-Content-Digest", dgst.String())
+	w.Header().Set(oci.DigestHeader, dgst.String())
 	http.ServeContent(w, r, "", time.Time{}, io.NewSectionReader(ra, 0, info.Size))
 	return true
 }
@@ -275,10 +258,4 @@ func (m *Mirror) lease(ctx context.Context) (context.Context, error) {
 		return nil, err
 	}
 	return leases.WithLease(ctx, l.ID), nil
-}
-
-func writeError(w http.ResponseWriter, status int, code, message string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(map[string]any{"errors": []map[string]string{{"code": code, "message": message}}})
 }

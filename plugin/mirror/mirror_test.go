@@ -7,17 +7,26 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/containerd/containerd/v2/core/content"
 	"github.com/containerd/containerd/v2/plugins/content/local"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
 
 	"github.com/shoal-dev/shoal/plugin/fetcher"
+	"github.com/shoal-dev/shoal/plugin/peerclient"
+	"github.com/shoal-dev/shoal/plugin/resolve"
 )
 
 type noProviders struct{}
 
 func (noProviders) FindProviders(context.Context, digest.Digest, int) ([]peer.AddrInfo, error) {
 	return nil, nil
+}
+
+// newMirror is a mirror over peers of which none holds anything.
+func newMirror(opts Options) *Mirror {
+	peers := peerclient.New(noClient{}, peerclient.Options{})
+	return New(fetcher.New(noProviders{}, peers, fetcher.Options{}), resolve.New(noProviders{}, peers, resolve.Options{}), opts)
 }
 
 type noClient struct{}
@@ -29,7 +38,7 @@ func TestMirrorSpeaksTheReadOnlyDistributionAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := New(fetcher.New(noProviders{}, noClient{}, fetcher.Options{}), Options{Store: store})
+	m := newMirror(Options{Store: store})
 	blob := "/v2/team/app/blobs/" + digest.FromString("x").String()
 	for _, tc := range []struct {
 		method, target string
@@ -57,5 +66,41 @@ func TestMirrorSpeaksTheReadOnlyDistributionAPI(t *testing.T) {
 		if tc.code >= 400 && !strings.Contains(rec.Body.String(), `"errors"`) {
 			t.Errorf("%s %s: error body is not OCI JSON", tc.method, tc.target)
 		}
+	}
+}
+
+// "blobs" and "manifests" may be components of a repository name: the last
+// of them in the path says what is asked for.
+func TestRepositoriesNamedLikeEndpointsAreAskedFor(t *testing.T) {
+	store, err := local.NewStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMirror(Options{Store: store})
+	d := digest.FromString("x").String()
+	for path, code := range map[string]string{
+		"/v2/a/blobs/b/manifests/" + d: "MANIFEST_UNKNOWN",
+		"/v2/a/manifests/b/blobs/" + d: "BLOB_UNKNOWN",
+	} {
+		rec := httptest.NewRecorder()
+		m.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path+"?ns=registry.example", nil))
+		if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), `"`+code+`"`) {
+			t.Errorf("GET %s: %d %s, want 404 %s", path, rec.Code, rec.Body.String(), code)
+		}
+	}
+}
+
+type panickingStore struct{ content.Store }
+
+func (panickingStore) Info(context.Context, digest.Digest) (content.Info, error) {
+	panic("store bug")
+}
+
+func TestAPanicIsAnsweredWithAnOCIError(t *testing.T) {
+	m := newMirror(Options{Store: panickingStore{}})
+	rec := httptest.NewRecorder()
+	m.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/v2/app/blobs/"+digest.FromString("x").String()+"?ns=registry.example", nil))
+	if rec.Code != http.StatusInternalServerError || !strings.Contains(rec.Body.String(), `"UNKNOWN"`) {
+		t.Fatalf("panic answered %d %q, want 500 with an OCI error body", rec.Code, rec.Body.String())
 	}
 }

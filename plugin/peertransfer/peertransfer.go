@@ -11,7 +11,6 @@ package peertransfer
 import (
 	"context"
 	"fmt"
-	"runtime/debug"
 	"sync"
 
 	"github.com/containerd/containerd/v2/core/transfer"
@@ -20,6 +19,8 @@ import (
 	"github.com/containerd/plugin"
 	"github.com/containerd/plugin/registry"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+
+	"github.com/shoal-dev/shoal/plugin/recovery"
 )
 
 // PeerFetcher is what the wrapper needs from the P2P plugin.
@@ -35,6 +36,11 @@ type PeerFetcher interface {
 	// serves it without credentials; only such images are resolved for
 	// peers that cannot reach the registry.
 	MarkAccess(ctx context.Context, target ocispec.Descriptor, anonymous bool) error
+}
+
+// Provider is the P2P plugin's instance: it hands out the peer fetcher.
+type Provider interface {
+	PeerFetcher() PeerFetcher
 }
 
 // Install re-registers every plugin, wrapping the local transfer service so
@@ -81,12 +87,12 @@ func lazyPeers(ic *plugin.InitContext, id string) func() PeerFetcher {
 				log.G(ic.Context).WithError(err).Warn("p2p: plugin not available, pulls go upstream only")
 				return
 			}
-			p, ok := inst.(PeerFetcher)
+			p, ok := inst.(Provider)
 			if !ok {
-				log.G(ic.Context).Warnf("p2p: plugin %s is %T, not a peer fetcher", id, inst)
+				log.G(ic.Context).Warnf("p2p: plugin %s is %T, which provides no peer fetcher", id, inst)
 				return
 			}
-			pf = p
+			pf = p.PeerFetcher()
 		})
 		return pf
 	}
@@ -138,11 +144,7 @@ type source struct {
 // finish runs once the pull is over: the fetchers tidy up after
 // themselves, and, if it succeeded, the image's access is recorded.
 func (s *source) finish(ctx context.Context, succeeded bool) {
-	defer func() {
-		if p := recover(); p != nil {
-			log.G(ctx).WithField("panic", p).WithField("stack", string(debug.Stack())).Error("p2p: finishing a pull failed")
-		}
-	}()
+	defer recovery.Log(ctx, "p2p: finishing a pull failed")
 	s.mu.Lock()
 	fetchers := s.fetchers
 	s.mu.Unlock()

@@ -1,4 +1,4 @@
-package fetcher
+package peerclient
 
 import (
 	"context"
@@ -7,11 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
 )
 
-// Whatever headers a peer answers a tag query with, the fetcher either
+// Whatever headers a peer answers a tag query with, the client either
 // rejects them or returns a descriptor that is well-formed and bounded.
 func FuzzHeadManifest(f *testing.F) {
 	f.Add(200, digest.FromString("m").String(), "512", "application/vnd.oci.image.manifest.v1+json")
@@ -21,19 +20,18 @@ func FuzzHeadManifest(f *testing.F) {
 		if status < 100 || status > 999 {
 			return
 		}
-		client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: func(req *http.Request) (*http.Response, error) {
+		c := New(transport(func(req *http.Request) (*http.Response, error) {
 			h := http.Header{}
 			h.Set("Docker-Content-Digest", dgst)
 			h.Set("Content-Length", length)
 			h.Set("Content-Type", mediaType)
 			return &http.Response{StatusCode: status, Header: h, Body: io.NopCloser(strings.NewReader(""))}, nil
-		}}}
-		f := New(fakeFinder{}, client, Options{})
-		desc, err := f.WrapFetcher(nil, "registry.example/app:v1").headManifest(context.Background(), peerA, "v1")
+		}), Options{})
+		desc, err := c.HeadManifest(context.Background(), peerA, repo, "v1")
 		if err != nil {
 			return
 		}
-		if desc.Digest.Validate() != nil || desc.Size <= 0 || desc.Size > f.opts.InMemoryLimit || desc.MediaType == "" {
+		if desc.Digest.Validate() != nil || desc.Size <= 0 || desc.Size > c.MaxManifestSize() || desc.MediaType == "" {
 			t.Fatalf("accepted a bad descriptor: %+v", desc)
 		}
 	})

@@ -1,4 +1,4 @@
-package fetcher
+package penalty
 
 import (
 	"sync"
@@ -8,10 +8,9 @@ import (
 	"github.com/opencontainers/go-digest"
 )
 
-// penaltyBox remembers which peer delivered bad bytes for which digest, so
-// that peer is not asked for that digest again for a while. It is bounded:
-// when full, the entry closest to expiry makes room.
-type penaltyBox struct {
+// box remembers penalties of (peer, digest) pairs until they expire. It is
+// bounded: when full, the entry closest to expiry makes room.
+type box struct {
 	mu      sync.Mutex
 	ttl     time.Duration
 	max     int
@@ -24,11 +23,11 @@ type penaltyKey struct {
 	digest digest.Digest
 }
 
-func newPenaltyBox(ttl time.Duration, max int) *penaltyBox {
-	return &penaltyBox{ttl: ttl, max: max, entries: map[penaltyKey]time.Time{}, now: time.Now}
+func newBox(ttl time.Duration, max int) *box {
+	return &box{ttl: ttl, max: max, entries: map[penaltyKey]time.Time{}, now: time.Now}
 }
 
-func (b *penaltyBox) penalize(p peer.ID, d digest.Digest) {
+func (b *box) penalize(p peer.ID, d digest.Digest) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	now := b.now()
@@ -53,7 +52,7 @@ func (b *penaltyBox) penalize(p peer.ID, d digest.Digest) {
 	b.entries[penaltyKey{p, d}] = now.Add(b.ttl)
 }
 
-func (b *penaltyBox) penalized(p peer.ID, d digest.Digest) bool {
+func (b *box) penalized(p peer.ID, d digest.Digest) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	k := penaltyKey{p, d}
@@ -68,7 +67,7 @@ func (b *penaltyBox) penalized(p peer.ID, d digest.Digest) bool {
 	return true
 }
 
-func (b *penaltyBox) len() int {
+func (b *box) len() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return len(b.entries)

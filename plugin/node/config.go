@@ -1,4 +1,4 @@
-package p2p
+package node
 
 import (
 	"fmt"
@@ -115,7 +115,8 @@ type Config struct {
 	CoordinationWindow Duration `toml:"coordination_window"`
 }
 
-func defaultConfig() *Config {
+// DefaultConfig is the configuration `containerd config default` prints.
+func DefaultConfig() *Config {
 	return &Config{
 		ListenAddresses:    []string{"/ip4/0.0.0.0/tcp/5050", "/ip6/::/tcp/5050"},
 		DataAddress:        ":5051",
@@ -144,7 +145,8 @@ func defaultConfig() *Config {
 	}
 }
 
-func (c *Config) validate() error {
+// Validate checks what can be checked without touching the machine.
+func (c *Config) Validate() error {
 	for name, d := range map[string]Duration{
 		"lookup_timeout": c.LookupTimeout, "startup_grace": c.StartupGrace, "dial_timeout": c.DialTimeout,
 		"idle_timeout": c.IdleTimeout, "provider_ttl": c.ProviderTTL, "reannounce_interval": c.ReannounceInterval,
@@ -186,3 +188,5 @@ func (d *Duration) UnmarshalText(text []byte) error {
 func (d Duration) MarshalText() ([]byte, error) {
 	return []byte(time.Duration(d).String()), nil
 }
+
+func (d Duration) std() time.Duration { return time.Duration(d) }

@@ -1,4 +1,4 @@
-package p2p
+package node
 
 import (
 	"os"
@@ -22,7 +22,7 @@ func TestEveryConfigFieldIsDocumentedWithItsDefault(t *testing.T) {
 	for _, m := range row.FindAllStringSubmatch(string(readme), -1) {
 		rows[m[1]] = strings.TrimSpace(m[2])
 	}
-	defaults, err := toml.Marshal(defaultConfig())
+	defaults, err := toml.Marshal(DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}

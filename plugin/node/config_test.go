@@ -1,4 +1,4 @@
-package p2p
+package node
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 )
 
 func TestConfigDecodesDurationsAndKeepsDefaults(t *testing.T) {
-	cfg := defaultConfig()
+	cfg := DefaultConfig()
 	in := `
 listen_addresses = ["/ip4/10.0.0.5/tcp/6000"]
 bootstrap_peers = ["10.0.0.1:5050"]
@@ -24,10 +24,10 @@ lookup_timeout = "250ms"
 	if time.Duration(cfg.IdleTimeout) != 5*time.Second || cfg.MaxProviders != 3 {
 		t.Fatal("unset keys must keep their defaults")
 	}
-	if err := cfg.validate(); err != nil {
+	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	out, err := toml.Marshal(defaultConfig())
+	out, err := toml.Marshal(DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,12 +37,12 @@ lookup_timeout = "250ms"
 }
 
 func TestConfigRejectsSettingsThatLoseRecords(t *testing.T) {
-	cfg := defaultConfig()
+	cfg := DefaultConfig()
 	cfg.ReannounceInterval = Duration(time.Hour)
-	if err := cfg.validate(); err == nil || !strings.Contains(err.Error(), "reannounce_interval") {
+	if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "reannounce_interval") {
 		t.Fatalf("got %v", err)
 	}
-	cfg = defaultConfig()
+	cfg = DefaultConfig()
 	if err := toml.Unmarshal([]byte(`idle_timeout = "soon"`), cfg); err == nil {
 		t.Fatal("bad duration accepted")
 	}

@@ -1,0 +1,332 @@
+// Package node assembles one node's peer-to-peer mirror from its parts: the
+// router (who has it), the inventory (what do I hold, what do I announce),
+// the content service (serve it), the fetcher and the resolver (get it from
+// peers), and the fronts that expose them (the control socket, the loopback
+// mirror, metrics). The containerd plugin only registers it and hands it
+// containerd's stores; everything here can be built and tested without a
+// running containerd.
+package node
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/containerd/containerd/v2/core/content"
+	"github.com/containerd/containerd/v2/core/events"
+	"github.com/containerd/containerd/v2/core/images"
+	"github.com/containerd/containerd/v2/core/leases"
+	"github.com/containerd/log"
+	"github.com/libp2p/go-libp2p/core/pnet"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/shoal-dev/shoal/plugin/contentserver"
+	"github.com/shoal-dev/shoal/plugin/control"
+	"github.com/shoal-dev/shoal/plugin/failures"
+	"github.com/shoal-dev/shoal/plugin/fetcher"
+	"github.com/shoal-dev/shoal/plugin/identity"
+	"github.com/shoal-dev/shoal/plugin/inflight"
+	"github.com/shoal-dev/shoal/plugin/inventory"
+	"github.com/shoal-dev/shoal/plugin/metrics"
+	"github.com/shoal-dev/shoal/plugin/mirror"
+	"github.com/shoal-dev/shoal/plugin/netkey"
+	"github.com/shoal-dev/shoal/plugin/peerclient"
+	"github.com/shoal-dev/shoal/plugin/peerhttp"
+	"github.com/shoal-dev/shoal/plugin/peertransfer"
+	"github.com/shoal-dev/shoal/plugin/penalty"
+	"github.com/shoal-dev/shoal/plugin/policy"
+	"github.com/shoal-dev/shoal/plugin/recovery"
+	"github.com/shoal-dev/shoal/plugin/resolve"
+	"github.com/shoal-dev/shoal/plugin/router"
+)
+
+// ProtocolPrefix keeps Shoal's DHT apart from the public IPFS one.
+const ProtocolPrefix = "/shoal"
+
+// ErrNoNetworkKey: the configuration names no network key and does not
+// allow an open network, so the mirror stays off.
+var ErrNoNetworkKey = errors.New("p2p mirror off: set network_key_file (make one with `shoal network-key -o /etc/containerd/shoal.key`), or allow_open_network = true")
+
+// Dependencies are what the node takes from containerd.
+type Dependencies struct {
+	// Store is the namespaced content store (the metadata database's).
+	Store content.Store
+	// Namespaces lists containerd's namespaces.
+	Namespaces func(ctx context.Context) ([]string, error)
+	// Images is the namespaced image store.
+	Images images.Store
+	// Events are followed to learn what arrives and what is deleted.
+	Events events.Subscriber
+	// Leases keep what the loopback mirror fetched until its client read
+	// it; nil: no leases.
+	Leases leases.Manager
+	// RootDir holds the node's identity; StateDir its control socket.
+	RootDir, StateDir string
+	// ContentRoot is the local content store's directory, for serving
+	// layers while they arrive; empty: only complete layers are served.
+	ContentRoot string
+	// Metrics receives the containerd_p2p_* collectors; nil: none.
+	Metrics prometheus.Registerer
+}
+
+// Node is a running peer mirror.
+type Node struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	router    *router.Router
+	inventory *inventory.Inventory
+	content   *contentserver.Server
+	server    *peerhttp.Server
+	direct    *peerhttp.Server // nil: off
+	transport *peerhttp.Client
+	fetcher   *fetcher.Fetcher
+	resolver  *resolve.Resolver
+	failures  *failures.Log
+	events    events.Subscriber
+	store     content.Store
+	control   *control.Server
+	mirror    *http.Server
+
+	exports map[string]string
+}
+
+// New builds the node and starts serving peers; Start joins the network.
+// On error, everything it started is stopped again.
+func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("invalid p2p config: %w", err)
+	}
+	networkKey, err := loadNetworkKey(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	sharing, err := policy.New(cfg.SharedNamespaces, cfg.PrivateNamespaces, cfg.SharedRegistries, cfg.PrivateRegistries)
+	if err != nil {
+		return nil, fmt.Errorf("invalid p2p sharing policy: %w", err)
+	}
+	if err := os.MkdirAll(deps.RootDir, 0o700); err != nil {
+		return nil, err
+	}
+	key, err := identity.LoadOrCreate(filepath.Join(deps.RootDir, "identity.key"))
+	if err != nil {
+		return nil, err
+	}
+	rt, err := router.New(ctx, router.Options{
+		Key:            key,
+		ListenAddrs:    cfg.ListenAddresses,
+		BootstrapPeers: cfg.BootstrapPeers,
+		ProtocolPrefix: ProtocolPrefix,
+		NetworkKey:     networkKey,
+		Sources: router.Sources{
+			DNS: cfg.BootstrapDNS, DNSPort: cfg.BootstrapDNSPort, File: cfg.BootstrapFile, MDNS: cfg.MDNS,
+		},
+		BootstrapInterval: cfg.BootstrapInterval.std(),
+		MinPeers:          cfg.MinPeers,
+		AllowedPeers:      cfg.AllowedPeers,
+		AllowedNetworks:   cfg.AllowedNetworks,
+		ProviderTTL:       cfg.ProviderTTL.std(),
+		DialTimeout:       cfg.DialTimeout.std(),
+		StartupGrace:      cfg.StartupGrace.std(),
+	})
+	if err != nil {
+		return nil, err
+	}
+	nctx, cancel := context.WithCancel(ctx)
+	n := &Node{ctx: nctx, cancel: cancel, router: rt, events: deps.Events, store: deps.Store, exports: map[string]string{}}
+	defer func() {
+		if retErr != nil {
+			n.Close()
+		}
+	}()
+
+	n.inventory = inventory.New(deps.Store, deps.Namespaces, rt, inventory.Options{
+		ReannounceInterval: cfg.ReannounceInterval.std(),
+		Images:             imageNames(deps.Images),
+		ReferenceKey:       router.ReferenceKey,
+		Policy:             sharing,
+	})
+	var arriving *inflight.Registry
+	if cfg.ServeInFlight && deps.ContentRoot != "" {
+		arriving = inflight.New(deps.ContentRoot, 0)
+	}
+	serverOpts := contentserver.Options{Policy: sharing}
+	if arriving != nil {
+		serverOpts.InFlight = arrivingBlobs{arriving}
+	}
+	n.content = contentserver.New(deps.Store, n.inventory, &imageLookup{namespaces: deps.Namespaces, images: deps.Images}, serverOpts)
+	if n.server, err = peerhttp.Serve(rt.Host(), n.content, cfg.IdleTimeout.std()); err != nil {
+		return nil, fmt.Errorf("serve content to peers: %w", err)
+	}
+	if cfg.DataAddress != "" {
+		n.direct, err = peerhttp.ServeDirect(rt.Host(), cfg.DataAddress, n.content, peerhttp.DirectOptions{IdleTimeout: cfg.IdleTimeout.std()})
+		if err != nil {
+			// Peers still reach this node over libp2p streams.
+			log.G(ctx).WithError(err).Warn("p2p: direct data path not available")
+		} else {
+			n.exports["data_address"] = n.direct.Addr().String()
+		}
+	}
+
+	n.transport = peerhttp.NewClient(rt.Host(), peerhttp.ClientOptions{
+		DialTimeout:   cfg.DialTimeout.std(),
+		HeaderTimeout: cfg.DialTimeout.std(),
+		IdleTimeout:   cfg.IdleTimeout.std(),
+		Direct:        true,
+	})
+	peers := peerclient.New(n.transport, peerclient.Options{RequestTimeout: cfg.DialTimeout.std()})
+	penalties := penalty.New(penalty.Options{})
+	n.failures = failures.NewLog(0)
+	var observed *metrics.Metrics
+	fetchOpts := fetcher.Options{
+		Store:              deps.Store,
+		LookupTimeout:      cfg.LookupTimeout.std(),
+		MaxProviders:       cfg.MaxProviders,
+		HedgeDelay:         cfg.HedgeDelay.std(),
+		Penalties:          penalties,
+		Failures:           n.failures,
+		Rank:               rt.Rank,
+		CoordinationWindow: cfg.CoordinationWindow.std(),
+		OnLookup: func(d time.Duration, hit bool) {
+			if observed != nil {
+				observed.ObserveLookup(d, hit)
+			}
+		},
+	}
+	if arriving != nil {
+		fetchOpts.InFlight = &offerArriving{registry: arriving, inventory: n.inventory}
+	}
+	n.fetcher = fetcher.New(rt, peers, fetchOpts)
+	n.resolver = resolve.New(rt, peers, resolve.Options{
+		ReferenceKey:   router.ReferenceKey,
+		FallbackLatest: cfg.FallbackLatest,
+		LookupTimeout:  cfg.LookupTimeout.std(),
+		MaxProviders:   cfg.MaxProviders,
+		Penalties:      penalties,
+	})
+
+	if deps.Metrics != nil {
+		observed, err = metrics.Register(deps.Metrics, metrics.Sources{
+			Fetcher:          n.fetcher.Stats(),
+			PeerResolves:     n.resolver.Resolved,
+			ServedBytes:      n.content.ServedBytes,
+			DirectSentBytes:  n.directSent,
+			ConnectedPeers:   rt.ConnectedPeers,
+			RoutingTableSize: rt.RoutingTableSize,
+			AnnouncedKeys:    n.inventory.Len,
+		})
+		if err != nil {
+			log.G(ctx).WithError(err).Warn("p2p: some metrics could not be registered")
+		}
+	}
+	if cfg.MirrorAddress != "" {
+		n.startMirror(ctx, cfg, deps.Leases)
+	}
+	controlPath := filepath.Join(deps.StateDir, "shoal.sock")
+	n.exports["control_socket"] = controlPath
+	if n.control, err = control.Serve(controlPath, statusSource{n}); err != nil {
+		// Only `shoal status` needs it: the mirror works without.
+		log.G(ctx).WithError(err).Warn("p2p: control socket not available")
+	}
+	n.exports["peer_id"] = rt.ID().String()
+	n.exports["listen_addresses"] = strings.Join(rt.Addrs(), ",")
+	log.G(ctx).WithField("peer_id", rt.ID()).WithField("addresses", rt.Addrs()).Info("p2p: peer mirror listening")
+	return n, nil
+}
+
+func loadNetworkKey(ctx context.Context, cfg *Config) (pnet.PSK, error) {
+	switch {
+	case cfg.NetworkKeyFile != "":
+		return netkey.Load(cfg.NetworkKeyFile)
+	case cfg.AllowOpenNetwork:
+		log.G(ctx).Warn("p2p: no network key, allow_open_network is set: any host that reaches the listen port can join and read shared content")
+		return nil, nil
+	default:
+		return nil, ErrNoNetworkKey
+	}
+}
+
+// Exports are what the plugin publishes through containerd's introspection
+// service: the peer ID, the addresses, the control socket.
+func (n *Node) Exports() map[string]string { return n.exports }
+
+// Start joins the peer network and starts following the content store, in
+// the background: containerd's start never waits for peers.
+func (n *Node) Start(context.Context) error {
+	recovery.Go(n.ctx, "p2p: router", n.router.Run)
+	recovery.Go(n.ctx, "p2p: inventory", func(ctx context.Context) {
+		n.inventory.Run(ctx, func(ctx context.Context) (<-chan *events.Envelope, <-chan error) {
+			return n.events.Subscribe(ctx, inventory.Filters...)
+		})
+	})
+	return nil
+}
+
+// PeerFetcher is what the wrapped transfer service pulls through.
+func (n *Node) PeerFetcher() peertransfer.PeerFetcher {
+	return &Pulls{fetcher: n.fetcher, resolver: n.resolver, store: n.store}
+}
+
+// startMirror serves the loopback registry mirror. Its failure is logged:
+// the rest of the node works without it.
+func (n *Node) startMirror(ctx context.Context, cfg *Config, lm leases.Manager) {
+	logger := log.G(ctx)
+	addr, err := mirror.LoopbackAddress(cfg.MirrorAddress)
+	if err != nil {
+		logger.WithError(err).Error("p2p: mirror not started")
+		return
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		logger.WithError(err).Error("p2p: mirror not started")
+		return
+	}
+	n.mirror = &http.Server{
+		Handler:           mirror.New(n.fetcher, n.resolver, mirror.Options{DefaultRegistry: cfg.DefaultRegistry, Store: n.store, Leases: lm}),
+		ReadHeaderTimeout: 10 * time.Second,
+	}
+	go n.mirror.Serve(ln) //nolint:errcheck // ErrServerClosed on Close
+	n.exports["mirror_address"] = ln.Addr().String()
+	logger.WithField("address", ln.Addr()).Info("p2p: loopback registry mirror listening")
+	if cfg.MirrorHostsDir != "" && len(cfg.MirrorRegistries) > 0 {
+		if err := mirror.WriteHostsFiles(cfg.MirrorHostsDir, cfg.MirrorRegistries, ln.Addr().String()); err != nil {
+			logger.WithError(err).Warn("p2p: some hosts.toml files were not written")
+		}
+	}
+}
+
+func (n *Node) directSent() int64 {
+	if n.direct == nil {
+		return 0
+	}
+	return n.direct.SentBytes()
+}
+
+// Close stops everything the node started.
+func (n *Node) Close() error {
+	n.cancel()
+	if n.control != nil {
+		n.control.Close()
+	}
+	if n.mirror != nil {
+		n.mirror.Close()
+	}
+	var err error
+	if n.server != nil {
+		err = n.server.Close()
+	}
+	if n.direct != nil {
+		err = errors.Join(err, n.direct.Close())
+	}
+	err = errors.Join(err, n.router.Close())
+	if n.transport != nil {
+		n.transport.Close()
+	}
+	return err
+}

@@ -1,0 +1,96 @@
+// Package oci is the OCI distribution protocol as Shoal speaks it: names,
+// references, paths, error bodies, headers.
+package oci
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+// The two kinds of content a path asks for.
+const (
+	Blobs     = "blobs"
+	Manifests = "manifests"
+)
+
+// NamespaceQuery is the query parameter naming the registry a request is
+// for, as containerd sends it to mirrors.
+const NamespaceQuery = "ns"
+
+// Headers.
+const (
+	// DigestHeader carries the digest of the content served.
+	DigestHeader = "Docker-Content-Digest"
+	// APIVersionHeader, set to APIVersion, says the distribution API is
+	// spoken here.
+	APIVersionHeader = "Docker-Distribution-API-Version"
+	APIVersion       = "registry/2.0"
+	// ArrivingHeader marks an answer about content still arriving at the
+	// serving node.
+	ArrivingHeader = "Shoal-Arriving"
+)
+
+// maxRepositoryLength bounds a repository name, as the distribution spec
+// recommends.
+const maxRepositoryLength = 255
+
+var (
+	// Repository names, from the OCI distribution spec.
+	repositoryRE = regexp.MustCompile(`^[a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*(/[a-z0-9]+((\.|_|__|-+)[a-z0-9]+)*)*$`)
+	// Tags, from the OCI distribution spec.
+	tagRE = regexp.MustCompile(`^[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}$`)
+	// Registry host names with an optional port.
+	registryHostRE = regexp.MustCompile(`^[a-zA-Z0-9]([a-zA-Z0-9.-]{0,251}[a-zA-Z0-9])?(:[0-9]{1,5})?$`)
+)
+
+// ValidRepository reports whether name is a repository name (such as
+// library/alpine).
+func ValidRepository(name string) bool {
+	return len(name) <= maxRepositoryLength && repositoryRE.MatchString(name)
+}
+
+// ValidTag reports whether ref is a tag rather than a digest.
+func ValidTag(ref string) bool {
+	return tagRE.MatchString(ref)
+}
+
+// ValidRegistryHost reports whether host is a registry host name with an
+// optional port (docker.io, registry.example:5000).
+func ValidRegistryHost(host string) bool {
+	return registryHostRE.MatchString(host)
+}
+
+// SplitPath splits /v2/<name>/(blobs|manifests)/<reference>. The last of
+// "/blobs/" and "/manifests/" decides, so a repository may have either word
+// as a component. The reference is neither empty nor holds a "/"; the name
+// is not checked (see ValidRepository).
+func SplitPath(p string) (name, kind, ref string, ok bool) {
+	rest, found := strings.CutPrefix(p, "/v2/")
+	if !found {
+		return "", "", "", false
+	}
+	i, kind := strings.LastIndex(rest, "/"+Blobs+"/"), Blobs
+	if m := strings.LastIndex(rest, "/"+Manifests+"/"); m > i {
+		i, kind = m, Manifests
+	}
+	if i <= 0 {
+		return "", "", "", false
+	}
+	ref = rest[i+len(kind)+2:]
+	if ref == "" || strings.Contains(ref, "/") {
+		return "", "", "", false
+	}
+	return rest[:i], kind, ref, true
+}
+
+// Path is the request path for reference (a tag or digest) of kind in
+// repository. A registry, when known, goes in the ns parameter, as
+// containerd sends it to mirrors: without it a tag is ambiguous.
+func Path(repository, kind, reference, registry string) string {
+	p := "/v2/" + repository + "/" + kind + "/" + reference
+	if registry != "" {
+		p += "?" + NamespaceQuery + "=" + url.QueryEscape(registry)
+	}
+	return p
+}

@@ -1,0 +1,321 @@
+// Package peerclient speaks the OCI distribution protocol to other nodes'
+// content services: blobs whole or from an offset, bounded ranges, manifest
+// resolution and description. Every request has one hard bound from dial to
+// response headers, every answer is checked before a byte of it is used,
+// and failures come back as error kinds the caller can decide by.
+package peerclient
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/containerd/containerd/v2/core/images"
+	"github.com/containerd/containerd/v2/pkg/reference"
+	"github.com/containerd/errdefs"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/opencontainers/go-digest"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+
+	"github.com/shoal-dev/shoal/plugin/oci"
+)
+
+// Error kinds. Each error a request returns wraps at most one of them.
+var (
+	// ErrStale: the peer does not hold what it announced (its provider
+	// record outlived the content). It wraps errdefs.ErrNotFound.
+	ErrStale = fmt.Errorf("peer no longer holds it (stale provider record): %w", errdefs.ErrNotFound)
+	// ErrArriving: the peer is still receiving the blob and serves it only
+	// as a stream, not as bounded ranges.
+	ErrArriving = fmt.Errorf("peer is still receiving it: %w", errdefs.ErrUnavailable)
+	// ErrNoAnswer: no response headers within the request timeout.
+	ErrNoAnswer = errors.New("no answer in time")
+	// ErrCorrupt: the peer's bytes do not match the digest asked for.
+	ErrCorrupt = fmt.Errorf("content failed verification: %w", errdefs.ErrDataLoss)
+)
+
+// Transport sends an HTTP request to a peer's content service (see package
+// peerhttp). The request's path and query are used; its host is not.
+type Transport interface {
+	Do(p peer.ID, req *http.Request) (*http.Response, error)
+}
+
+// Options bound what a Client accepts.
+type Options struct {
+	// RequestTimeout bounds a request from dial to response headers.
+	// Default 3s.
+	RequestTimeout time.Duration
+	// MaxManifestSize is the largest manifest or index accepted. Default
+	// 4 MiB.
+	MaxManifestSize int64
+}
+
+// Client asks peers for content.
+type Client struct {
+	transport Transport
+	opts      Options
+}
+
+// New returns a client over t.
+func New(t Transport, opts Options) *Client {
+	if opts.RequestTimeout <= 0 {
+		opts.RequestTimeout = 3 * time.Second
+	}
+	if opts.MaxManifestSize <= 0 {
+		opts.MaxManifestSize = 4 << 20
+	}
+	return &Client{transport: t, opts: opts}
+}
+
+// MaxManifestSize is the largest manifest the client accepts.
+func (c *Client) MaxManifestSize() int64 { return c.opts.MaxManifestSize }
+
+// Repository is where an image lives, as peers are asked for it: they serve
+// content by digest whatever the repository, and resolve tags of this
+// registry's repository.
+type Repository struct {
+	Registry string // host[:port]; empty: unknown
+	Name     string
+}
+
+// RepositoryOf returns the repository of an image reference
+// ("registry/name:tag", "registry/name@digest" or "registry/name").
+func RepositoryOf(ref string) Repository {
+	spec, err := reference.Parse(ref)
+	if err != nil {
+		return Repository{}
+	}
+	return Repository{Registry: spec.Hostname(), Name: strings.TrimPrefix(spec.Locator, spec.Hostname()+"/")}
+}
+
+func (r Repository) path(kind, object string) string {
+	name := r.Name
+	if name == "" {
+		name = "library/unknown" // content is served by digest whatever the name
+	}
+	return oci.Path(name, kind, object, r.Registry)
+}
+
+// Kind is where a descriptor's content is served: manifests or blobs.
+func Kind(desc ocispec.Descriptor) string {
+	if images.IsManifestType(desc.MediaType) || images.IsIndexType(desc.MediaType) {
+		return oci.Manifests
+	}
+	return oci.Blobs
+}
+
+// Open asks p for desc's content from offset and returns the body once the
+// status and length are right. The caller reads and verifies it.
+func (c *Client) Open(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, offset int64) (io.ReadCloser, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, repo.path(Kind(desc), desc.Digest.String()), nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", desc.MediaType)
+	if offset > 0 {
+		req.Header.Set("Range", "bytes="+strconv.FormatInt(offset, 10)+"-")
+	}
+	resp, err := c.do(p, req)
+	if err != nil {
+		return nil, err
+	}
+	want := http.StatusOK
+	if offset > 0 {
+		want = http.StatusPartialContent
+	}
+	if resp.StatusCode != want {
+		resp.Body.Close()
+		return nil, statusError(resp)
+	}
+	// Our content service always sends the length; without it a peer could
+	// send more than the descriptor allows.
+	if resp.ContentLength != desc.Size-offset {
+		resp.Body.Close()
+		return nil, fmt.Errorf("peer offers %d bytes from offset %d, descriptor says %d in all", resp.ContentLength, offset, desc.Size)
+	}
+	return resp.Body, nil
+}
+
+// ReadRange fills buf with desc's bytes from start, from p.
+func (c *Client) ReadRange(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, start int64, buf []byte) error {
+	end := start + int64(len(buf)) - 1
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, repo.path(Kind(desc), desc.Digest.String()), nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Range", "bytes="+strconv.FormatInt(start, 10)+"-"+strconv.FormatInt(end, 10))
+	resp, err := c.do(p, req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusPartialContent {
+		return fmt.Errorf("range %d-%d: %w", start, end, statusError(resp))
+	}
+	if resp.ContentLength != int64(len(buf)) {
+		return fmt.Errorf("range %d-%d: peer offers %d bytes", start, end, resp.ContentLength)
+	}
+	if _, err := io.ReadFull(resp.Body, buf); err != nil {
+		return fmt.Errorf("range %d-%d: %w", start, end, err)
+	}
+	return nil
+}
+
+// manifestAccept is every manifest type containerd pulls.
+var manifestAccept = strings.Join([]string{ocispec.MediaTypeImageIndex, ocispec.MediaTypeImageManifest,
+	images.MediaTypeDockerSchema2ManifestList, images.MediaTypeDockerSchema2Manifest}, ", ")
+
+// HeadManifest asks p what it holds under object (a tag or digest) in repo:
+// the descriptor of a manifest or index, well-formed and bounded.
+func (c *Client) HeadManifest(ctx context.Context, p peer.ID, repo Repository, object string) (ocispec.Descriptor, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodHead, repo.path(oci.Manifests, object), nil)
+	if err != nil {
+		return ocispec.Descriptor{}, err
+	}
+	req.Header.Set("Accept", manifestAccept)
+	resp, err := c.do(p, req)
+	if err != nil {
+		return ocispec.Descriptor{}, err
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return ocispec.Descriptor{}, fmt.Errorf("peer %s: %w", p, statusError(resp))
+	}
+	dgst, err := digest.Parse(resp.Header.Get(oci.DigestHeader))
+	if err != nil {
+		return ocispec.Descriptor{}, fmt.Errorf("peer %s sent a bad digest: %w", p, err)
+	}
+	size, err := strconv.ParseInt(resp.Header.Get("Content-Length"), 10, 64)
+	if err != nil || size <= 0 || size > c.opts.MaxManifestSize {
+		return ocispec.Descriptor{}, fmt.Errorf("peer %s sent a bad manifest size %q", p, resp.Header.Get("Content-Length"))
+	}
+	mediaType := resp.Header.Get("Content-Type")
+	if !images.IsManifestType(mediaType) && !images.IsIndexType(mediaType) {
+		return ocispec.Descriptor{}, fmt.Errorf("peer %s sent media type %q for a manifest", p, mediaType)
+	}
+	return ocispec.Descriptor{MediaType: mediaType, Digest: dgst, Size: size}, nil
+}
+
+// DescribeBlob asks p for the media type and size of blob dgst. The size is
+// the peer's word: the caller's fetch verifies it.
+func (c *Client) DescribeBlob(ctx context.Context, p peer.ID, repo Repository, dgst digest.Digest) (ocispec.Descriptor, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodHead, repo.path(oci.Blobs, dgst.String()), nil)
+	if err != nil {
+		return ocispec.Descriptor{}, err
+	}
+	resp, err := c.do(p, req)
+	if err != nil {
+		return ocispec.Descriptor{}, err
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.ContentLength <= 0 {
+		return ocispec.Descriptor{}, fmt.Errorf("peer %s: %w", p, statusError(resp))
+	}
+	return ocispec.Descriptor{MediaType: resp.Header.Get("Content-Type"), Digest: dgst, Size: resp.ContentLength}, nil
+}
+
+// FetchManifest reads manifest dgst whole from p and verifies it; the
+// descriptor carries the bytes in Data.
+func (c *Client) FetchManifest(ctx context.Context, p peer.ID, repo Repository, dgst digest.Digest) (ocispec.Descriptor, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, repo.path(oci.Manifests, dgst.String()), nil)
+	if err != nil {
+		return ocispec.Descriptor{}, err
+	}
+	req.Header.Set("Accept", manifestAccept)
+	resp, err := c.do(p, req)
+	if err != nil {
+		return ocispec.Descriptor{}, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.ContentLength <= 0 {
+		return ocispec.Descriptor{}, fmt.Errorf("peer %s: %w", p, statusError(resp))
+	}
+	desc := ocispec.Descriptor{MediaType: resp.Header.Get("Content-Type"), Digest: dgst, Size: resp.ContentLength}
+	if desc.Size > c.opts.MaxManifestSize {
+		return ocispec.Descriptor{}, fmt.Errorf("peer %s offers a %d-byte manifest", p, desc.Size)
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, desc.Size))
+	if err != nil {
+		return ocispec.Descriptor{}, err
+	}
+	if digest.SHA256.FromBytes(data) != dgst || (!images.IsManifestType(desc.MediaType) && !images.IsIndexType(desc.MediaType)) {
+		return ocispec.Descriptor{}, fmt.Errorf("peer %s sent manifest %s: %w", p, dgst, ErrCorrupt)
+	}
+	desc.Data = data
+	return desc, nil
+}
+
+// statusError is the error for an answer that is not the one asked for.
+func statusError(resp *http.Response) error {
+	switch {
+	case resp.StatusCode == http.StatusNotFound:
+		return ErrStale
+	case resp.StatusCode == http.StatusServiceUnavailable && resp.Header.Get(oci.ArrivingHeader) == "true":
+		return ErrArriving
+	}
+	return fmt.Errorf("peer answered %s", resp.Status)
+}
+
+// do sends req to peer p with one hard bound from dial to response headers,
+// whatever the state of the connection underneath: a partition leaves it
+// open and silent, and not every layer below gives up when asked to. Every
+// request to a peer goes through here. Closing the body releases the request.
+func (c *Client) do(p peer.ID, req *http.Request) (*http.Response, error) {
+	parent := req.Context()
+	ctx, cancel := context.WithCancel(parent)
+	req = req.WithContext(ctx)
+	timeout := c.opts.RequestTimeout
+	deadline := time.AfterFunc(timeout, cancel)
+	answered := make(chan doResult, 1)
+	go func() {
+		resp, err := c.transport.Do(p, req)
+		answered <- doResult{resp, err}
+	}()
+	select {
+	case r := <-answered:
+		if !deadline.Stop() {
+			// Too late: the request context is already cancelled.
+			if r.resp != nil {
+				r.resp.Body.Close()
+			}
+			return nil, fmt.Errorf("%w (%s)", ErrNoAnswer, timeout)
+		}
+		if r.err != nil {
+			cancel()
+			return nil, r.err
+		}
+		r.resp.Body = &cancelOnClose{ReadCloser: r.resp.Body, cancel: cancel}
+		return r.resp, nil
+	case <-ctx.Done():
+		go func() {
+			if r := <-answered; r.resp != nil {
+				r.resp.Body.Close()
+			}
+		}()
+		if err := parent.Err(); err != nil {
+			return nil, err // the caller gave up, not the peer
+		}
+		return nil, fmt.Errorf("%w (%s)", ErrNoAnswer, timeout)
+	}
+}
+
+type doResult struct {
+	resp *http.Response
+	err  error
+}
+
+type cancelOnClose struct {
+	io.ReadCloser
+	cancel context.CancelFunc
+}
+
+func (c *cancelOnClose) Close() error {
+	err := c.ReadCloser.Close()
+	c.cancel()
+	return err
+}
