@@ -9,22 +9,19 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
-	"github.com/containerd/containerd/v2/core/metadata"
 	"github.com/containerd/containerd/v2/pkg/namespaces"
-	"github.com/containerd/containerd/v2/plugins/content/local"
 	"github.com/containerd/errdefs"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
-	bolt "go.etcd.io/bbolt"
 
+	"github.com/shoal-dev/shoal/plugin/contenttest"
 	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/peerclient"
 )
@@ -140,26 +137,8 @@ const (
 	peerC peer.ID = "peer-c"
 )
 
-// newStore is a real content store on disk, namespaced by containerd's
-// metadata database, as the plugin gets it.
-func newStore(t *testing.T) content.Store {
-	t.Helper()
-	dir := t.TempDir()
-	backend, err := local.NewStore(filepath.Join(dir, "content"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bdb, err := bolt.Open(filepath.Join(dir, "meta.db"), 0o600, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { bdb.Close() })
-	db := metadata.NewDB(bdb, backend, nil)
-	if err := db.Init(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return db.ContentStore()
-}
+// newStore is a real content store on disk, as the plugin gets it.
+func newStore(t *testing.T) content.Store { return contenttest.New(t).Store }
 
 // fetchAll fetches d and returns its bytes, from the store when the fetcher
 // committed it there itself.

@@ -9,14 +9,13 @@ import (
 	"testing"
 
 	"github.com/containerd/containerd/v2/core/content"
-	"github.com/containerd/containerd/v2/core/metadata"
 	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/containerd/v2/plugins"
-	"github.com/containerd/containerd/v2/plugins/content/local"
 	_ "github.com/containerd/containerd/v2/plugins/content/local/plugin"
 	"github.com/containerd/errdefs"
 	"github.com/containerd/plugin/registry"
-	bolt "go.etcd.io/bbolt"
+
+	"github.com/shoal-dev/shoal/plugin/contenttest"
 )
 
 // contentStore builds the content store as containerd does: the metadata
@@ -33,22 +32,11 @@ func contentStore(tb testing.TB) (cs, backend content.Store, contentRoot string)
 	if len(uris) != 1 {
 		tb.Fatalf("content plugins registered: %v, want the local store alone", uris)
 	}
-	root := tb.TempDir() // containerd's root; a plugin's root is <root>/<type>.<id>
-	contentRoot = filepath.Join(root, uris[0])
-	backend, err := local.NewStore(contentRoot)
-	if err != nil {
-		tb.Fatal(err)
+	if uris[0] != contenttest.ContentPluginURI {
+		tb.Fatalf("the local store registers as %s, not %s", uris[0], contenttest.ContentPluginURI)
 	}
-	bdb, err := bolt.Open(filepath.Join(root, "meta.db"), 0o600, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { bdb.Close() })
-	db := metadata.NewDB(bdb, backend, nil)
-	if err := db.Init(context.Background()); err != nil {
-		tb.Fatal(err)
-	}
-	return db.ContentStore(), backend, contentRoot
+	env := contenttest.New(tb)
+	return env.Store, env.Backend, env.ContentRoot
 }
 
 // openWriter opens a writer of ref in namespace ns, closed with the test.

@@ -11,41 +11,27 @@ import (
 	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
-	"github.com/containerd/containerd/v2/core/events/exchange"
 	"github.com/containerd/containerd/v2/core/metadata"
 	"github.com/containerd/containerd/v2/pkg/namespaces"
-	"github.com/containerd/containerd/v2/plugins/content/local"
 	"github.com/containerd/errdefs"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"github.com/prometheus/client_golang/prometheus"
-	bolt "go.etcd.io/bbolt"
+
+	"github.com/shoal-dev/shoal/plugin/contenttest"
 )
 
 // deps are containerd's stores as the plugin gets them: the metadata
 // database over a local content store, with an event exchange.
 func deps(t *testing.T) Dependencies {
 	t.Helper()
-	dir := t.TempDir()
-	backend, err := local.NewStore(filepath.Join(dir, "content"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bdb, err := bolt.Open(filepath.Join(dir, "meta.db"), 0o600, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { bdb.Close() })
-	ex := exchange.NewExchange()
-	db := metadata.NewDB(bdb, backend, nil, metadata.WithEventsPublisher(ex))
-	if err := db.Init(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	env := contenttest.New(t)
+	dir := env.Root
 	return Dependencies{
-		Store:      db.ContentStore(),
+		Store:      env.Store,
 		Namespaces: func(ctx context.Context) ([]string, error) { return []string{"default"}, nil },
-		Images:     metadata.NewImageStore(db),
-		Events:     ex,
+		Images:     metadata.NewImageStore(env.DB),
+		Events:     env.Events,
 		RootDir:    filepath.Join(dir, "root"),
 		StateDir:   filepath.Join(dir, "state"),
 		Metrics:    prometheus.NewRegistry(),

@@ -112,15 +112,11 @@ func Kind(desc ocispec.Descriptor) string {
 // Open asks p for desc's content from offset and returns the body once the
 // status and length are right. The caller reads and verifies it.
 func (c *Client) Open(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, offset int64) (io.ReadCloser, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, repo.path(Kind(desc), desc.Digest.String()), nil)
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Accept", desc.MediaType)
+	h := http.Header{"Accept": {desc.MediaType}}
 	if offset > 0 {
-		req.Header.Set("Range", "bytes="+strconv.FormatInt(offset, 10)+"-")
+		h.Set("Range", "bytes="+strconv.FormatInt(offset, 10)+"-")
 	}
-	resp, err := c.do(p, req)
+	resp, err := c.send(ctx, p, http.MethodGet, repo.path(Kind(desc), desc.Digest.String()), h)
 	if err != nil {
 		return nil, err
 	}
@@ -144,12 +140,8 @@ func (c *Client) Open(ctx context.Context, p peer.ID, repo Repository, desc ocis
 // ReadRange fills buf with desc's bytes from start, from p.
 func (c *Client) ReadRange(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, start int64, buf []byte) error {
 	end := start + int64(len(buf)) - 1
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, repo.path(Kind(desc), desc.Digest.String()), nil)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Range", "bytes="+strconv.FormatInt(start, 10)+"-"+strconv.FormatInt(end, 10))
-	resp, err := c.do(p, req)
+	h := http.Header{"Range": {"bytes=" + strconv.FormatInt(start, 10) + "-" + strconv.FormatInt(end, 10)}}
+	resp, err := c.send(ctx, p, http.MethodGet, repo.path(Kind(desc), desc.Digest.String()), h)
 	if err != nil {
 		return err
 	}
@@ -173,12 +165,7 @@ var manifestAccept = strings.Join([]string{ocispec.MediaTypeImageIndex, ocispec.
 // HeadManifest asks p what it holds under object (a tag or digest) in repo:
 // the descriptor of a manifest or index, well-formed and bounded.
 func (c *Client) HeadManifest(ctx context.Context, p peer.ID, repo Repository, object string) (ocispec.Descriptor, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodHead, repo.path(oci.Manifests, object), nil)
-	if err != nil {
-		return ocispec.Descriptor{}, err
-	}
-	req.Header.Set("Accept", manifestAccept)
-	resp, err := c.do(p, req)
+	resp, err := c.send(ctx, p, http.MethodHead, repo.path(oci.Manifests, object), http.Header{"Accept": {manifestAccept}})
 	if err != nil {
 		return ocispec.Descriptor{}, err
 	}
@@ -204,11 +191,7 @@ func (c *Client) HeadManifest(ctx context.Context, p peer.ID, repo Repository, o
 // DescribeBlob asks p for the media type and size of blob dgst. The size is
 // the peer's word: the caller's fetch verifies it.
 func (c *Client) DescribeBlob(ctx context.Context, p peer.ID, repo Repository, dgst digest.Digest) (ocispec.Descriptor, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodHead, repo.path(oci.Blobs, dgst.String()), nil)
-	if err != nil {
-		return ocispec.Descriptor{}, err
-	}
-	resp, err := c.do(p, req)
+	resp, err := c.send(ctx, p, http.MethodHead, repo.path(oci.Blobs, dgst.String()), nil)
 	if err != nil {
 		return ocispec.Descriptor{}, err
 	}
@@ -222,12 +205,7 @@ func (c *Client) DescribeBlob(ctx context.Context, p peer.ID, repo Repository, d
 // FetchManifest reads manifest dgst whole from p and verifies it; the
 // descriptor carries the bytes in Data.
 func (c *Client) FetchManifest(ctx context.Context, p peer.ID, repo Repository, dgst digest.Digest) (ocispec.Descriptor, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, repo.path(oci.Manifests, dgst.String()), nil)
-	if err != nil {
-		return ocispec.Descriptor{}, err
-	}
-	req.Header.Set("Accept", manifestAccept)
-	resp, err := c.do(p, req)
+	resp, err := c.send(ctx, p, http.MethodGet, repo.path(oci.Manifests, dgst.String()), http.Header{"Accept": {manifestAccept}})
 	if err != nil {
 		return ocispec.Descriptor{}, err
 	}
@@ -259,6 +237,18 @@ func statusError(resp *http.Response) error {
 		return ErrArriving
 	}
 	return fmt.Errorf("peer answered %s", resp.Status)
+}
+
+// send builds a request and sends it with do.
+func (c *Client) send(ctx context.Context, p peer.ID, method, path string, h http.Header) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, method, path, nil)
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range h {
+		req.Header[k] = v
+	}
+	return c.do(p, req)
 }
 
 // do sends req to peer p with one hard bound from dial to response headers,
