@@ -99,6 +99,11 @@ type Options struct {
 	Policy Policy
 	// InFlight, if set, serves blobs that are still arriving.
 	InFlight InFlight
+	// VerifyFirstLimit: a stored blob not verified since start and up to
+	// this size is hashed before its headers are sent; a larger one is
+	// verified as it is sent (see verifyingReader), so that a multi-GiB
+	// layer starts at once after a restart. Default 4 MiB.
+	VerifyFirstLimit int64
 }
 
 // Arriving is a blob still arriving on this node: ReadAt waits for bytes
@@ -129,6 +134,9 @@ func New(store content.Store, locator Locator, images Images, opts Options) *Ser
 	}
 	if opts.MaxRequestsPerPeer <= 0 {
 		opts.MaxRequestsPerPeer = 32
+	}
+	if opts.VerifyFirstLimit <= 0 {
+		opts.VerifyFirstLimit = 4 << 20
 	}
 	s := &Server{store: store, locator: locator, images: images, opts: opts, perPeer: map[string]int{}}
 	s.handler = recovery.Handler("p2p: content service recovered from a panic", http.HandlerFunc(s.serve), oci.WriteInternalError)
@@ -262,16 +270,28 @@ func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, kind strin
 	defer ra.Close()
 
 	section := io.NewSectionReader(ra, 0, info.Size)
-	if rng := r.Header.Get("Range"); rng != "" && !oci.ValidRange(rng, info.Size) {
+	rng := r.Header.Get("Range")
+	if rng != "" && !oci.ValidRange(rng, info.Size) {
 		w.Header().Set("Content-Range", "bytes */"+strconv.FormatInt(info.Size, 10))
 		oci.WriteError(w, http.StatusRequestedRangeNotSatisfiable, oci.CodeRangeInvalid, "only one range bytes=N- or bytes=N-M within the blob is served")
 		return
 	}
+	var body io.ReadSeeker = section
 	if !s.locator.Verified(dgst) {
-		if err := s.verifyStored(ctx, dgst, section); err != nil {
-			code := oci.UnknownCode(kind)
-			oci.WriteError(w, http.StatusNotFound, code, "content not available from this node")
-			return
+		switch {
+		case info.Size <= s.opts.VerifyFirstLimit:
+			if err := s.verifyStored(ctx, dgst, section); err != nil {
+				oci.WriteError(w, http.StatusNotFound, oci.UnknownCode(kind), "content not available from this node")
+				return
+			}
+		case r.Method == http.MethodGet && (rng == "" || strings.HasPrefix(rng, "bytes=0-")):
+			// From its start: hashed as it goes out, its end withheld unless
+			// it matches.
+			body = &verifyingReader{r: section, want: dgst, hash: dgst.Algorithm().Digester(), done: s.verified(ctx, dgst)}
+		default:
+			// A piece from the middle cannot be checked on its own; the whole
+			// is hashed meanwhile, and the receiver verifies what it gets.
+			s.verifyInBackground(ctx, ns, dgst, info.Size)
 		}
 	}
 	contentType := "application/octet-stream"
@@ -287,7 +307,7 @@ func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, kind strin
 	h.Set("ETag", `"`+dgst.String()+`"`)
 	log.G(ctx).WithFields(log.Fields{"digest": dgst, "peer": r.RemoteAddr, "namespace": ns, "range": r.Header.Get("Range")}).
 		Debug("p2p: serving content to peer")
-	http.ServeContent(&countingWriter{ResponseWriter: w, n: &s.served}, r, "", time.Time{}, section)
+	http.ServeContent(&countingWriter{ResponseWriter: w, n: &s.served}, r, "", time.Time{}, body)
 }
 
 // serveArriving serves a blob that is still arriving, as it arrives. The
@@ -358,16 +378,81 @@ func (s *Server) verifyStored(ctx context.Context, dgst digest.Digest, r io.Read
 		if _, err := io.Copy(v.Hash(), io.NewSectionReader(r, 0, size)); err != nil {
 			return nil, err
 		}
-		if v.Digest() != dgst {
-			s.locator.MarkCorrupt(dgst)
-			log.G(ctx).WithField("digest", dgst).WithField("found", v.Digest()).
-				Error("p2p: stored blob does not match its digest; not serving it (re-pull the image to repair it)")
+		if !s.verified(ctx, dgst)(v.Digest() == dgst) {
 			return nil, errCorrupt
 		}
-		s.locator.MarkVerified(dgst)
 		return nil, nil
 	})
 	return err
+}
+
+// verified returns what records the outcome of hashing stored blob dgst.
+func (s *Server) verified(ctx context.Context, dgst digest.Digest) func(ok bool) bool {
+	return func(ok bool) bool {
+		if ok {
+			s.locator.MarkVerified(dgst)
+			return true
+		}
+		s.locator.MarkCorrupt(dgst)
+		log.G(ctx).WithField("digest", dgst).
+			Error("p2p: stored blob does not match its digest; not serving it (re-pull the image to repair it)")
+		return false
+	}
+}
+
+// verifyInBackground hashes stored blob dgst of namespace ns, once however
+// many ask, without holding up the request that asked.
+func (s *Server) verifyInBackground(ctx context.Context, ns string, dgst digest.Digest, size int64) {
+	bctx := namespaces.WithNamespace(context.WithoutCancel(ctx), ns)
+	recovery.Go(bctx, "p2p: verifying a stored blob", func(ctx context.Context) {
+		ra, err := s.store.ReaderAt(ctx, ocispec.Descriptor{Digest: dgst, Size: size})
+		if err != nil {
+			return
+		}
+		defer ra.Close()
+		if err := s.verifyStored(ctx, dgst, io.NewSectionReader(ra, 0, size)); err != nil && !errors.Is(err, errCorrupt) {
+			log.G(ctx).WithError(err).WithField("digest", dgst).Warn("p2p: could not verify a stored blob")
+		}
+	})
+}
+
+// verifyingReader sends a stored blob from its start while hashing it, and
+// withholds the last bytes unless the whole matches the digest: a receiver
+// can never commit a blob that rotted on this node's disk, and the first
+// byte leaves at once however large the blob is.
+type verifyingReader struct {
+	r      *io.SectionReader
+	want   digest.Digest
+	hash   digest.Digester
+	pos    int64 // where the next Read reads
+	hashed int64 // bytes hashed, from 0 without a gap
+	done   func(ok bool) bool
+	failed bool
+}
+
+func (v *verifyingReader) Seek(offset int64, whence int) (int64, error) {
+	pos, err := v.r.Seek(offset, whence)
+	if err == nil {
+		v.pos = pos
+	}
+	return pos, err
+}
+
+func (v *verifyingReader) Read(p []byte) (int, error) {
+	if v.failed {
+		return 0, errCorrupt
+	}
+	n, err := v.r.Read(p)
+	if v.pos == v.hashed && n > 0 {
+		v.hash.Hash().Write(p[:n])
+		v.hashed += int64(n)
+		if v.hashed == v.r.Size() && !v.done(v.hash.Digest() == v.want) {
+			v.failed = true
+			return 0, errCorrupt // the last bytes never leave
+		}
+	}
+	v.pos += int64(n)
+	return n, err
 }
 
 var errCorrupt = errors.New("stored content does not match its digest")

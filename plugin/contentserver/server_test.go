@@ -1,6 +1,7 @@
 package contentserver
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
 	"github.com/containerd/containerd/v2/plugins/content/local"
@@ -395,4 +397,59 @@ func TestArrivingBlobIsServedWithRangesAndUnderThePolicy(t *testing.T) {
 	if rec := do(s, http.MethodGet, "/v2/app/blobs/"+d.String()); rec.Code != http.StatusNotFound {
 		t.Fatalf("arriving content of a private registry: %d, want 404", rec.Code)
 	}
+}
+
+// largeBlobServer holds one blob of n bytes that is larger than what is
+// verified before headers, and returns where it lies on disk.
+func largeBlobServer(t *testing.T, n int) (*Server, digest.Digest, *fakeLocator, string, []byte) {
+	t.Helper()
+	data := bytes.Repeat([]byte("0123456789abcdef"), n/16)
+	root := t.TempDir()
+	s, d, loc := newTestServerIn(t, root, string(data))
+	s.opts.VerifyFirstLimit = 1024
+	return s, d[0], loc, filepath.Join(root, "blobs", "sha256", d[0].Encoded()), data
+}
+
+// A large stored blob starts at once after a restart: it is verified while
+// it is sent, and one that rotted never reaches its last byte.
+func TestLargeStoredBlobIsVerifiedWhileItIsSent(t *testing.T) {
+	t.Run("intact", func(t *testing.T) {
+		s, d, loc, _, data := largeBlobServer(t, 3<<20)
+		rec := do(s, http.MethodGet, "/v2/app/blobs/"+d.String())
+		if rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), data) {
+			t.Fatalf("GET: %d, %d bytes", rec.Code, rec.Body.Len())
+		}
+		if !loc.Verified(d) {
+			t.Fatal("a blob sent whole and matching was not recorded as verified")
+		}
+	})
+	t.Run("rotted", func(t *testing.T) {
+		s, d, loc, path, data := largeBlobServer(t, 3<<20)
+		rotten := append([]byte(nil), data...)
+		rotten[len(rotten)/2] ^= 0xff
+		if err := os.WriteFile(path, rotten, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rec := do(s, http.MethodGet, "/v2/app/blobs/"+d.String())
+		if rec.Body.Len() >= len(data) {
+			t.Fatalf("a corrupt blob was sent whole (%d bytes)", rec.Body.Len())
+		}
+		if !loc.corrupt[d] {
+			t.Fatal("corrupt blob not reported to the inventory")
+		}
+	})
+	t.Run("a range from the middle is served and the whole verified meanwhile", func(t *testing.T) {
+		s, d, loc, _, data := largeBlobServer(t, 3<<20)
+		rec := do(s, http.MethodGet, "/v2/app/blobs/"+d.String(), "Range", "bytes=1000-1999")
+		if rec.Code != http.StatusPartialContent || !bytes.Equal(rec.Body.Bytes(), data[1000:2000]) {
+			t.Fatalf("range: %d", rec.Code)
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for !loc.Verified(d) {
+			if time.Now().After(deadline) {
+				t.Fatal("the blob was never verified in the background")
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	})
 }

@@ -61,6 +61,9 @@ type Options struct {
 	Penalties *penalty.Board
 	// Failures keeps the latest peer failures. Default: a log of its own.
 	Failures *failures.Log
+	// UpstreamIdleTimeout fails a read of an upstream body that sees no
+	// byte for this long; 0: no bound.
+	UpstreamIdleTimeout time.Duration
 	// OnLookup, if set, is told how long each provider lookup took.
 	OnLookup func(d time.Duration, hit bool)
 	// ParallelMinSize: a layer with at least this many bytes still to
@@ -96,7 +99,19 @@ type Fetcher struct {
 	stats     Stats
 }
 
-func (f *Fetcher) recordFailure(d digest.Digest, p peer.ID, err error) {
+// judge records a failed request to p for d: kept for `shoal status`, and
+// penalized by its kind (peerclient.PenaltyKind).
+func (f *Fetcher) judge(p peer.ID, d digest.Digest, err error) {
+	kind := peerclient.PenaltyKind(err)
+	switch kind {
+	case penalty.Stale:
+		f.stats.NotFound.Add(1)
+	case penalty.Busy:
+		f.stats.Busy.Add(1)
+	case penalty.Corrupt:
+		f.stats.Corrupt.Add(1)
+	}
+	f.penalties.Judge(p, d, kind)
 	f.failures.Record(d.String(), p.String(), err)
 }
 
@@ -221,6 +236,7 @@ func (pf *PeerFirst) upstreamFetch(ctx context.Context, desc ocispec.Descriptor,
 		end()
 		return nil, fmt.Errorf("fetch %s of %s: peers: %s; upstream: %w", desc.Digest, pf.ref, peers, err)
 	}
+	rc = withIdleTimeout(rc, pf.f.opts.UpstreamIdleTimeout)
 	return endOnClose(countingReader(rc, &pf.f.stats.UpstreamBytes), end), nil
 }
 
@@ -313,9 +329,7 @@ func (pf *PeerFirst) readVerified(ctx context.Context, src *sources) ([]byte, pe
 		if int64(len(data)) == src.desc.Size && digest.SHA256.FromBytes(data) == src.desc.Digest {
 			return data, p, nil
 		}
-		pf.f.stats.Corrupt.Add(1)
-		pf.f.recordFailure(src.desc.Digest, p, peerclient.ErrCorrupt)
-		pf.f.penalties.Corrupt(p, src.desc.Digest)
+		pf.f.judge(p, src.desc.Digest, peerclient.ErrCorrupt)
 		log.G(ctx).WithFields(log.Fields{"peer": p, "digest": src.desc.Digest}).Error("p2p: content from peer failed verification, discarded")
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/contenttest"
 	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/peerclient"
+	"github.com/shoal-dev/shoal/plugin/penalty"
 )
 
 type fakeFinder struct{ providers []peer.ID }
@@ -155,7 +156,7 @@ func testNamespace() context.Context {
 	return namespaces.WithNamespace(context.Background(), "default")
 }
 
-func fetch(f *Fetcher, up *fakeUpstream, d ocispec.Descriptor) ([]byte, error) {
+func fetch(f *Fetcher, up Upstream, d ocispec.Descriptor) ([]byte, error) {
 	ctx := testNamespace()
 	pf := f.WrapFetcher(up, "registry.example/team/app:v1")
 	rc, err := pf.Fetch(ctx, d)
@@ -487,4 +488,159 @@ func TestProvidersStillDownloadingAreStreamedFromNotSplitIntoRanges(t *testing.T
 	if f.penalties.IsUnresponsive(peerA) || f.penalties.IsUnresponsive(peerB) {
 		t.Fatal("an arriving provider was penalized")
 	}
+}
+
+func answering(status int) peerBehaviour {
+	return func(req *http.Request) (*http.Response, error) {
+		return &http.Response{StatusCode: status, Status: http.StatusText(status), Header: http.Header{}, Body: io.NopCloser(strings.NewReader(""))}, nil
+	}
+}
+
+// What a failed request costs a peer depends on how it failed: the next
+// holder serves this request either way, and only a peer that is dead,
+// lying or without the content is avoided for longer.
+func TestErrorKindsDecideThePenalty(t *testing.T) {
+	data := randomBytes(t, 64<<10)
+	other := randomBytes(t, 64<<10)
+	for _, tc := range []struct {
+		name            string
+		first           peerBehaviour
+		avoidedForThis  bool
+		avoidedForOther bool
+	}{
+		{"429 is busy: left alone briefly", answering(http.StatusTooManyRequests), true, true},
+		{"503 is busy: left alone briefly", answering(http.StatusServiceUnavailable), true, true},
+		{"404 is a stale record for that digest", notFound, true, false},
+		{"a short body fails over at no cost", breaksAfter(data, 100), false, false},
+		{"corrupt bytes for that digest", serves(randomBytes(t, len(data))), true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: tc.first, peerB: serves(data)}}
+			board := penalty.New(penalty.Options{BusyTTL: time.Minute})
+			f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: newStore(t), Penalties: board})
+			up := &fakeUpstream{}
+			if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+				t.Fatal("content differs")
+			}
+			if up.calls != 0 {
+				t.Fatal("the next holder should have served this request, not the upstream")
+			}
+			if got := board.Avoid(peerA, digest.FromBytes(data)); got != tc.avoidedForThis {
+				t.Errorf("avoided for this digest: %v, want %v", got, tc.avoidedForThis)
+			}
+			if got := board.Avoid(peerA, digest.FromBytes(other)); got != tc.avoidedForOther {
+				t.Errorf("avoided for another digest: %v, want %v", got, tc.avoidedForOther)
+			}
+		})
+	}
+}
+
+// A holder that shed load is asked again by the next pull once its brief
+// back-off is over: the busiest holder is often the most useful one.
+func TestABusyHolderServesTheNextPull(t *testing.T) {
+	one, two := randomBytes(t, 64<<10), randomBytes(t, 64<<10)
+	busy := true
+	var mu sync.Mutex
+	holder := func(req *http.Request) (*http.Response, error) {
+		mu.Lock()
+		b := busy
+		busy = false
+		mu.Unlock()
+		if b {
+			return answering(http.StatusTooManyRequests)(req)
+		}
+		if strings.Contains(req.URL.Path, digest.FromBytes(one).String()) {
+			return serves(one)(req)
+		}
+		return serves(two)(req)
+	}
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: holder}}
+	board := penalty.New(penalty.Options{BusyTTL: 20 * time.Millisecond})
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, Options{InMemoryLimit: 1024, Store: newStore(t), Penalties: board})
+	up := &fakeUpstream{data: one}
+	fetchAll(t, f, up, desc(one, ocispec.MediaTypeImageLayer))
+	if up.calls != 1 {
+		t.Fatalf("with its only holder busy, the first layer comes from the upstream (calls %d)", up.calls)
+	}
+	waitUntil(t, func() bool { return !board.IsBusy(peerA) })
+	up2 := &fakeUpstream{data: two}
+	if got := fetchAll(t, f, up2, desc(two, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, two) || up2.calls != 0 {
+		t.Fatalf("the holder that was busy did not serve the next pull (upstream calls %d)", up2.calls)
+	}
+}
+
+func waitUntil(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatal("condition not met in 5s")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// stallingUpstream sends the first n bytes of data, then nothing until the
+// body is closed: a registry that keeps its connection open and goes silent.
+type stallingUpstream struct {
+	data []byte
+	n    int
+}
+
+func (u *stallingUpstream) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.ReadCloser, error) {
+	return &stallingBody{data: u.data[:u.n], closed: make(chan struct{})}, nil
+}
+
+type stallingBody struct {
+	data   []byte
+	closed chan struct{}
+	once   sync.Once
+}
+
+func (b *stallingBody) Read(p []byte) (int, error) {
+	if len(b.data) > 0 {
+		n := copy(p, b.data)
+		b.data = b.data[n:]
+		return n, nil
+	}
+	<-b.closed
+	return 0, errors.New("read on closed body")
+}
+
+func (b *stallingBody) Close() error { b.once.Do(func() { close(b.closed) }); return nil }
+
+// No read of an upstream body waits without bound: the upstream tail after
+// a peer failed, and the body of a miss handed to containerd.
+func TestAStalledUpstreamBodyFailsTheReadInBoundedTime(t *testing.T) {
+	data := randomBytes(t, 256<<10)
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	t.Run("tail after a failover", func(t *testing.T) {
+		client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: breaksAfter(data, 1000)}}
+		f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, Options{InMemoryLimit: 1024, Store: newStore(t), UpstreamIdleTimeout: 100 * time.Millisecond})
+		done := make(chan error, 1)
+		go func() {
+			_, err := fetch(f, &stallingUpstream{data: data, n: 5000}, d)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if !errors.Is(err, ErrUpstreamStalled) {
+				t.Fatalf("got %v, want a stalled-upstream error", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("the fetch hung on a silent upstream")
+		}
+	})
+	t.Run("a miss handed to containerd", func(t *testing.T) {
+		f := newFetcher(t, fakeFinder{}, &fakeClient{}, Options{UpstreamIdleTimeout: 100 * time.Millisecond})
+		rc, err := f.WrapFetcher(&stallingUpstream{data: data, n: 5000}, "registry.example/team/app:v1").Fetch(testNamespace(), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rc.Close()
+		got, err := io.ReadAll(rc)
+		if len(got) != 5000 || !errors.Is(err, ErrUpstreamStalled) {
+			t.Fatalf("read %d bytes, %v", len(got), err)
+		}
+	})
 }

@@ -45,14 +45,13 @@ func (pf *PeerFirst) ingest(ctx context.Context, src *sources) error {
 		}
 		// The bytes do not match the descriptor: nobody who wrote them is
 		// asked for this digest again.
-		pf.f.stats.Corrupt.Add(1)
 		if _, ok := wrote[upstreamID]; ok {
+			pf.f.stats.Corrupt.Add(1)
 			return fmt.Errorf("commit %s: %w", desc.Digest, err)
 		}
 		for p, n := range wrote {
 			if n > 0 {
-				pf.f.penalties.Corrupt(p, desc.Digest)
-				pf.f.recordFailure(desc.Digest, p, peerclient.ErrCorrupt)
+				pf.f.judge(p, desc.Digest, peerclient.ErrCorrupt)
 				src.drop(p)
 			}
 		}
@@ -137,7 +136,7 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 			return wrote, fmt.Errorf("upstream failed while finishing %s at offset %d: %w", desc.Digest, offset+n, err)
 		}
 		pf.f.stats.Failovers.Add(1)
-		pf.f.recordFailure(desc.Digest, from, err)
+		pf.f.judge(from, desc.Digest, err) // mid-body: fails over, costs the peer nothing
 		entry := logger.WithError(err).WithFields(log.Fields{"peer": from, "offset": offset + n, "remaining_providers": src.remaining()})
 		if isStall(err) {
 			pf.f.stats.Stalls.Add(1)

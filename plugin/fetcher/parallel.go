@@ -55,7 +55,7 @@ func (pf *PeerFirst) parallelFetch(ctx context.Context, src *sources, w content.
 					}
 					if ctx.Err() == nil {
 						pf.f.stats.Failovers.Add(1)
-						pf.f.recordFailure(src.desc.Digest, p, err)
+						pf.f.judge(p, src.desc.Digest, err)
 						entry := log.G(ctx).WithError(err).WithFields(log.Fields{"peer": p, "digest": src.desc.Digest, "offset": start})
 						if isStall(err) {
 							pf.f.stats.Stalls.Add(1)

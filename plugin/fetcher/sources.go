@@ -9,7 +9,6 @@ import (
 	"os"
 	"time"
 
-	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
@@ -120,15 +119,9 @@ func (s *sources) openPeer(ctx context.Context, offset int64) (io.ReadCloser, pe
 				}
 				return r.body, r.from, nil
 			}
-			if errdefs.IsNotFound(r.err) {
-				s.pf.f.stats.NotFound.Add(1)
-			} else if ctx.Err() == nil {
-				// Unreachable or silent (dead, partitioned, overloaded): skip
-				// it for every digest for a while, so its provider records
-				// stop costing a timeout each.
-				s.pf.f.penalties.Unresponsive(r.from)
+			if ctx.Err() == nil {
+				s.pf.f.judge(r.from, s.desc.Digest, r.err)
 			}
-			s.pf.f.recordFailure(s.desc.Digest, r.from, r.err)
 			log.G(ctx).WithError(r.err).WithFields(log.Fields{"peer": r.from, "digest": s.desc.Digest}).Debug("p2p: peer did not serve")
 			if inflight == 0 {
 				launch()
@@ -162,6 +155,7 @@ func (s *sources) openUpstream(ctx context.Context, offset int64) (io.ReadCloser
 	if err != nil {
 		return nil, err
 	}
+	rc = withIdleTimeout(rc, s.pf.f.opts.UpstreamIdleTimeout)
 	if offset > 0 {
 		if err := skipTo(rc, offset); err != nil {
 			rc.Close()

@@ -18,6 +18,8 @@ type Stats struct {
 	Failovers, Stalls atomic.Int64
 	// NotFound counts providers that no longer held what they announced.
 	NotFound atomic.Int64
+	// Busy counts requests that peers shed (429, 503).
+	Busy atomic.Int64
 	// Hedges counts second requests sent because the first was slow.
 	Hedges atomic.Int64
 	// CoordinationWaits counts misses on which this node waited its turn

@@ -89,6 +89,18 @@ type Config struct {
 	// IdleTimeout abandons a peer that sends nothing for this long during a
 	// transfer; the fetch continues from another source. Default 5s.
 	IdleTimeout Duration `toml:"idle_timeout"`
+	// UpstreamIdleTimeout fails a read of a registry's body that sees no
+	// byte for this long (a registry that keeps the connection open and
+	// stops sending): a layer peers were finishing fails with an error
+	// that says so, instead of hanging the pull. Longer than IdleTimeout:
+	// registries are reached over the WAN. Default 30s.
+	UpstreamIdleTimeout Duration `toml:"upstream_idle_timeout"`
+	// MaxServingRequests bounds the requests this node serves to peers at
+	// once, in all; MaxServingRequestsPerPeer for one peer. More are
+	// answered 429 at once (peers then ask another holder and come back a
+	// moment later). Defaults 256 and 32.
+	MaxServingRequests        int `toml:"max_serving_requests"`
+	MaxServingRequestsPerPeer int `toml:"max_serving_requests_per_peer"`
 	// ProviderTTL is how long other nodes keep this node's provider
 	// records. Default 30m.
 	ProviderTTL Duration `toml:"provider_ttl"`
@@ -118,30 +130,33 @@ type Config struct {
 // DefaultConfig is the configuration `containerd config default` prints.
 func DefaultConfig() *Config {
 	return &Config{
-		ListenAddresses:    []string{"/ip4/0.0.0.0/tcp/5050", "/ip6/::/tcp/5050"},
-		DataAddress:        ":5051",
-		BootstrapPeers:     []string{},
-		BootstrapDNS:       []string{},
-		BootstrapDNSPort:   5050,
-		BootstrapInterval:  Duration(10 * time.Second),
-		MinPeers:           3,
-		AllowedPeers:       []string{},
-		AllowedNetworks:    []string{},
-		SharedNamespaces:   []string{},
-		PrivateNamespaces:  []string{},
-		SharedRegistries:   []string{},
-		PrivateRegistries:  []string{},
-		MirrorRegistries:   []string{},
-		LookupTimeout:      Duration(time.Second),
-		StartupGrace:       Duration(2 * time.Second),
-		DialTimeout:        Duration(2 * time.Second),
-		IdleTimeout:        Duration(5 * time.Second),
-		ProviderTTL:        Duration(30 * time.Minute),
-		ReannounceInterval: Duration(10 * time.Minute),
-		MaxProviders:       3,
-		HedgeDelay:         Duration(300 * time.Millisecond),
-		ServeInFlight:      true,
-		CoordinationWindow: Duration(500 * time.Millisecond),
+		ListenAddresses:           []string{"/ip4/0.0.0.0/tcp/5050", "/ip6/::/tcp/5050"},
+		DataAddress:               ":5051",
+		BootstrapPeers:            []string{},
+		BootstrapDNS:              []string{},
+		BootstrapDNSPort:          5050,
+		BootstrapInterval:         Duration(10 * time.Second),
+		MinPeers:                  3,
+		AllowedPeers:              []string{},
+		AllowedNetworks:           []string{},
+		SharedNamespaces:          []string{},
+		PrivateNamespaces:         []string{},
+		SharedRegistries:          []string{},
+		PrivateRegistries:         []string{},
+		MirrorRegistries:          []string{},
+		LookupTimeout:             Duration(time.Second),
+		StartupGrace:              Duration(2 * time.Second),
+		DialTimeout:               Duration(2 * time.Second),
+		IdleTimeout:               Duration(5 * time.Second),
+		UpstreamIdleTimeout:       Duration(30 * time.Second),
+		MaxServingRequests:        256,
+		MaxServingRequestsPerPeer: 32,
+		ProviderTTL:               Duration(30 * time.Minute),
+		ReannounceInterval:        Duration(10 * time.Minute),
+		MaxProviders:              3,
+		HedgeDelay:                Duration(300 * time.Millisecond),
+		ServeInFlight:             true,
+		CoordinationWindow:        Duration(500 * time.Millisecond),
 	}
 }
 
@@ -149,7 +164,7 @@ func DefaultConfig() *Config {
 func (c *Config) Validate() error {
 	for name, d := range map[string]Duration{
 		"lookup_timeout": c.LookupTimeout, "startup_grace": c.StartupGrace, "dial_timeout": c.DialTimeout,
-		"idle_timeout": c.IdleTimeout, "provider_ttl": c.ProviderTTL, "reannounce_interval": c.ReannounceInterval,
+		"idle_timeout": c.IdleTimeout, "upstream_idle_timeout": c.UpstreamIdleTimeout, "provider_ttl": c.ProviderTTL, "reannounce_interval": c.ReannounceInterval,
 		"hedge_delay": c.HedgeDelay, "bootstrap_interval": c.BootstrapInterval, "coordination_window": c.CoordinationWindow,
 	} {
 		if d < 0 {
@@ -164,6 +179,9 @@ func (c *Config) Validate() error {
 		if _, _, err := net.SplitHostPort(c.DataAddress); err != nil {
 			return fmt.Errorf("data_address %q: %w", c.DataAddress, err)
 		}
+	}
+	if c.MaxServingRequests < 0 || c.MaxServingRequestsPerPeer < 0 {
+		return fmt.Errorf("max_serving_requests and max_serving_requests_per_peer must not be negative")
 	}
 	if len(c.ListenAddresses) == 0 {
 		return fmt.Errorf("listen_addresses must not be empty")

@@ -156,7 +156,11 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	if cfg.ServeInFlight && deps.ContentRoot != "" {
 		arriving = inflight.New(deps.ContentRoot, 0)
 	}
-	serverOpts := contentserver.Options{Policy: sharing}
+	serverOpts := contentserver.Options{
+		Policy:             sharing,
+		MaxRequests:        cfg.MaxServingRequests,
+		MaxRequestsPerPeer: cfg.MaxServingRequestsPerPeer,
+	}
 	if arriving != nil {
 		serverOpts.InFlight = arrivingBlobs{arriving}
 	}
@@ -185,14 +189,15 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	n.failures = failures.NewLog(0)
 	var observed *metrics.Metrics
 	fetchOpts := fetcher.Options{
-		Store:              deps.Store,
-		LookupTimeout:      cfg.LookupTimeout.std(),
-		MaxProviders:       cfg.MaxProviders,
-		HedgeDelay:         cfg.HedgeDelay.std(),
-		Penalties:          penalties,
-		Failures:           n.failures,
-		Rank:               rt.Rank,
-		CoordinationWindow: cfg.CoordinationWindow.std(),
+		Store:               deps.Store,
+		LookupTimeout:       cfg.LookupTimeout.std(),
+		MaxProviders:        cfg.MaxProviders,
+		HedgeDelay:          cfg.HedgeDelay.std(),
+		UpstreamIdleTimeout: cfg.UpstreamIdleTimeout.std(),
+		Penalties:           penalties,
+		Failures:            n.failures,
+		Rank:                rt.Rank,
+		CoordinationWindow:  cfg.CoordinationWindow.std(),
 		OnLookup: func(d time.Duration, hit bool) {
 			if observed != nil {
 				observed.ObserveLookup(d, hit)

@@ -23,6 +23,7 @@ import (
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
 	"github.com/shoal-dev/shoal/plugin/oci"
+	"github.com/shoal-dev/shoal/plugin/penalty"
 )
 
 // Error kinds. Each error a request returns wraps at most one of them.
@@ -33,8 +34,14 @@ var (
 	// ErrArriving: the peer is still receiving the blob and serves it only
 	// as a stream, not as bounded ranges.
 	ErrArriving = fmt.Errorf("peer is still receiving it: %w", errdefs.ErrUnavailable)
+	// ErrBusy: the peer sheds load (429, or 503 for another reason than
+	// ErrArriving); another holder, or this one a moment later, can serve.
+	ErrBusy = fmt.Errorf("peer is busy: %w", errdefs.ErrUnavailable)
 	// ErrNoAnswer: no response headers within the request timeout.
 	ErrNoAnswer = errors.New("no answer in time")
+	// ErrUnreachable: the request could not be sent (no connection, no
+	// stream, a refused or reset handshake).
+	ErrUnreachable = errors.New("peer unreachable")
 	// ErrCorrupt: the peer's bytes do not match the digest asked for.
 	ErrCorrupt = fmt.Errorf("content failed verification: %w", errdefs.ErrDataLoss)
 )
@@ -228,6 +235,24 @@ func (c *Client) FetchManifest(ctx context.Context, p peer.ID, repo Repository, 
 	return desc, nil
 }
 
+// PenaltyKind is what a failure of a request costs the peer (see package
+// penalty): the one place where error kinds become penalties.
+func PenaltyKind(err error) penalty.Kind {
+	switch {
+	case err == nil, errors.Is(err, ErrArriving):
+		return penalty.None
+	case errors.Is(err, ErrStale):
+		return penalty.Stale
+	case errors.Is(err, ErrBusy):
+		return penalty.Busy
+	case errors.Is(err, ErrNoAnswer), errors.Is(err, ErrUnreachable):
+		return penalty.Unresponsive
+	case errors.Is(err, ErrCorrupt):
+		return penalty.Corrupt
+	}
+	return penalty.None
+}
+
 // statusError is the error for an answer that is not the one asked for.
 func statusError(resp *http.Response) error {
 	switch {
@@ -235,6 +260,8 @@ func statusError(resp *http.Response) error {
 		return ErrStale
 	case resp.StatusCode == http.StatusServiceUnavailable && resp.Header.Get(oci.ArrivingHeader) == "true":
 		return ErrArriving
+	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable:
+		return fmt.Errorf("%w (%s)", ErrBusy, resp.Status)
 	}
 	return fmt.Errorf("peer answered %s", resp.Status)
 }
@@ -277,7 +304,10 @@ func (c *Client) do(p peer.ID, req *http.Request) (*http.Response, error) {
 		}
 		if r.err != nil {
 			cancel()
-			return nil, r.err
+			if err := parent.Err(); err != nil {
+				return nil, err // the caller gave up, not the peer
+			}
+			return nil, fmt.Errorf("%w: %w", ErrUnreachable, r.err)
 		}
 		r.resp.Body = &cancelOnClose{ReadCloser: r.resp.Body, cancel: cancel}
 		return r.resp, nil

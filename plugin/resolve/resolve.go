@@ -189,9 +189,7 @@ func (r *Resolver) Describe(ctx context.Context, repository string, dgst digest.
 		if err == nil {
 			return desc, nil
 		}
-		if errors.Is(err, peerclient.ErrCorrupt) {
-			r.opts.Penalties.Corrupt(p.ID, dgst)
-		}
+		r.opts.Penalties.Judge(p.ID, dgst, peerclient.PenaltyKind(err))
 		lastErr = err
 	}
 	return ocispec.Descriptor{}, fmt.Errorf("describe %s: %w", dgst, lastErr)
