@@ -65,6 +65,7 @@ func Register(reg prometheus.Registerer, s Sources) (*Metrics, error) {
 		counter(failovers, failHelp, prometheus.Labels{"reason": "error"}, func() int64 { return st.Failovers.Load() - st.Stalls.Load() }),
 		counter(failovers, failHelp, prometheus.Labels{"reason": "corrupt"}, st.Corrupt.Load),
 		counter(failovers, failHelp, prometheus.Labels{"reason": "not_found"}, st.NotFound.Load),
+		counter(failovers, failHelp, prometheus.Labels{"reason": "busy"}, st.Busy.Load),
 		counter(coordination, coordHelp, prometheus.Labels{"result": "followed"}, st.CoordinatedHits.Load),
 		counter(coordination, coordHelp, prometheus.Labels{"result": "upstream"}, func() int64 { return st.CoordinationWaits.Load() - st.CoordinatedHits.Load() }),
 		counter("containerd_p2p_hedged_requests_total", "Second requests sent because the first provider was slow.", nil, st.Hedges.Load),

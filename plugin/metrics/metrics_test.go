@@ -37,6 +37,7 @@ containerd_p2p_fetched_bytes_total{source="peer"} 1000
 containerd_p2p_fetched_bytes_total{source="upstream"} 0
 # HELP containerd_p2p_failovers_total Times a peer failed and the fetch went elsewhere, by reason.
 # TYPE containerd_p2p_failovers_total counter
+containerd_p2p_failovers_total{reason="busy"} 0
 containerd_p2p_failovers_total{reason="corrupt"} 0
 containerd_p2p_failovers_total{reason="error"} 2
 containerd_p2p_failovers_total{reason="not_found"} 0

@@ -69,7 +69,7 @@ func (s statusSource) Status() control.Status {
 			"peer_bytes": st.PeerBytes.Load(), "upstream_bytes": st.UpstreamBytes.Load(),
 			"lookup_hits": st.Hits.Load(), "lookup_misses": st.Misses.Load(),
 			"corrupt": st.Corrupt.Load(), "failovers": st.Failovers.Load(), "stalls": st.Stalls.Load(),
-			"stale_records": st.NotFound.Load(), "peer_resolves": n.resolver.Resolved(),
+			"stale_records": st.NotFound.Load(), "busy_answers": st.Busy.Load(), "peer_resolves": n.resolver.Resolved(),
 			"direct_path_sent_bytes": n.directSent(),
 			"coordination_waits":     st.CoordinationWaits.Load(), "coordinated_hits": st.CoordinatedHits.Load(),
 		},

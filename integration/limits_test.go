@@ -1,0 +1,128 @@
+package integration
+
+import (
+	"encoding/json"
+	"io"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// A holder that sheds load (429) is asked again by the next pull: the
+// busiest holder during a rollout is the most useful one, and must not be
+// skipped cluster-wide for being busy.
+func TestAHolderThatShedsLoadIsStillUsedByTheNextPull(t *testing.T) {
+	reg := startRegistry(t)
+	a := startNode(t, "A", nodeOptions{extra: "  max_serving_requests_per_peer = 2\n"})
+	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
+	// Containerd fetches three layers at once: more than A serves one peer.
+	busy := pushImage(t, reg.Addr, "limits/busy", "v1", 16<<20, 16<<20, 16<<20, 16<<20, 16<<20, 16<<20)
+	next := pushImage(t, reg.Addr, "limits/next", "v1", 16<<20)
+	a.pull(busy.Ref)
+	a.pull(next.Ref)
+	a.waitAnnounced(len(busy.Blobs) + len(next.Blobs) + 2)
+
+	b.pull(busy.Ref)
+	if n := b.counter("busy_answers"); n == 0 {
+		t.Fatal("A never answered 429: the setup did not make it shed load")
+	}
+
+	// A busy holder is left alone for a second (penalty.Options.BusyTTL).
+	time.Sleep(1500 * time.Millisecond)
+	before := reg.blobRequests(next.Repo)
+	b.pull(next.Ref)
+	if n := reg.blobRequests(next.Repo) - before; n != 0 {
+		t.Fatalf("B's next pull made %d upstream blob requests: the holder that shed load was skipped", n)
+	}
+}
+
+// counter reads one of `shoal status`'s counters.
+func (n *node) counter(name string) int64 {
+	n.t.Helper()
+	out, err := n.shoal("status", "--json")
+	if err != nil {
+		n.t.Fatalf("shoal status: %v\n%s", err, out)
+	}
+	var st struct {
+		Counters map[string]int64 `json:"counters"`
+	}
+	if err := json.Unmarshal([]byte(out), &st); err != nil {
+		n.t.Fatalf("status JSON: %v\n%s", err, out)
+	}
+	return st.Counters[name]
+}
+
+// stallingProxy forwards TCP to target, but stops sending to the client once
+// a connection's answer passes limit bytes, holding the connection open: a
+// registry that goes silent mid-body.
+type stallingProxy struct {
+	ln    net.Listener
+	mu    sync.Mutex
+	conns []net.Conn
+}
+
+func startStallingProxy(t *testing.T, target string, limit int64) *stallingProxy {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &stallingProxy{ln: ln}
+	t.Cleanup(p.close)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			up, err := net.Dial("tcp", target)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			p.mu.Lock()
+			p.conns = append(p.conns, c, up)
+			p.mu.Unlock()
+			go io.Copy(up, c) //nolint:errcheck // ends when either side closes
+			go func() {
+				io.CopyN(c, up, limit) //nolint:errcheck
+				// Silent from here on; the connection stays open.
+			}()
+		}
+	}()
+	return p
+}
+
+func (p *stallingProxy) addr() string { return p.ln.Addr().String() }
+
+func (p *stallingProxy) close() {
+	p.ln.Close()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range p.conns {
+		c.Close()
+	}
+}
+
+// A registry that stops sending in the middle of a layer makes the pull
+// fail with an error that says so, within upstream_idle_timeout; it never
+// hangs (ctr and kubelet set no deadline of their own).
+func TestARegistryThatStallsMidBodyNeverHangsAPull(t *testing.T) {
+	reg := startRegistry(t)
+	a := startNode(t, "A", nodeOptions{extra: "  upstream_idle_timeout = \"2s\"\n"})
+	im := pushImage(t, reg.Addr, "stall/layer", "v1", 8<<20)
+	proxy := startStallingProxy(t, reg.Addr, 1<<20)
+	ref := strings.Replace(im.Ref, reg.Addr, proxy.addr(), 1)
+
+	start := time.Now()
+	out, err := a.ctrErr(2*time.Minute, "image", "pull", "--plain-http", ref)
+	if err == nil {
+		t.Fatalf("a pull from a registry that stopped sending succeeded:\n%s", out)
+	}
+	if !strings.Contains(out, "upstream registry stopped sending") {
+		t.Fatalf("the pull failed after %s without saying the registry stalled: %v\n%s", time.Since(start).Round(time.Millisecond), err, out)
+	}
+	t.Logf("the pull failed %s after it started: %s", time.Since(start).Round(time.Millisecond), regexpLast(out, `[^\n]*stopped sending[^\n]*`))
+}
