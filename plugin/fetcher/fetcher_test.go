@@ -644,3 +644,26 @@ func TestAStalledUpstreamBodyFailsTheReadInBoundedTime(t *testing.T) {
 		}
 	})
 }
+
+// A bug below the fetcher (a panicking transport) costs that request, not
+// containerd: the blob comes from the next source.
+func TestAPanicInAPeerRequestIsThatRequestsFailure(t *testing.T) {
+	data := randomBytes(t, 64<<10)
+	panics := func(*http.Request) (*http.Response, error) { panic("transport bug") }
+	for _, tc := range []struct {
+		name  string
+		opts  Options
+		peers map[peer.ID]peerBehaviour
+	}{
+		{"stream", Options{InMemoryLimit: 1024, Store: newStore(t)}, map[peer.ID]peerBehaviour{peerA: panics, peerB: serves(data)}},
+		{"ranges", Options{InMemoryLimit: 1024, Store: newStore(t), ParallelMinSize: 1}, map[peer.ID]peerBehaviour{peerA: panics, peerB: serves(data), peerC: serves(data)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			client := &fakeClient{peers: tc.peers}
+			f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB, peerC}}, client, tc.opts)
+			if got := fetchAll(t, f, &fakeUpstream{data: data}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+				t.Fatal("content differs")
+			}
+		})
+	}
+}

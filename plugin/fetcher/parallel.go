@@ -12,6 +12,7 @@ import (
 
 	"github.com/shoal-dev/shoal/plugin/peerclient"
 	"github.com/shoal-dev/shoal/plugin/rangeplan"
+	"github.com/shoal-dev/shoal/plugin/recovery"
 )
 
 // rangeChunk is how much one range request asks for.
@@ -45,7 +46,7 @@ func (pf *PeerFirst) parallelFetch(ctx context.Context, src *sources, w content.
 					return
 				}
 				start, _ := plan.Bounds(i)
-				err := pf.f.client.ReadRange(ctx, p, pf.repo, src.desc, start, buf)
+				err := pf.readRange(ctx, p, src, start, buf)
 				if err != nil {
 					plan.GiveBack(i)
 					if errors.Is(err, peerclient.ErrArriving) {
@@ -107,4 +108,10 @@ func (s *peerSet) list() []peer.ID {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.peers
+}
+
+// readRange reads one chunk; a panic in it is that chunk's failure.
+func (pf *PeerFirst) readRange(ctx context.Context, p peer.ID, src *sources, start int64, buf []byte) (err error) {
+	defer recovery.Catch(ctx, "p2p: range request failed", &err)
+	return pf.f.client.ReadRange(ctx, p, pf.repo, src.desc, start, buf)
 }

@@ -1,6 +1,11 @@
 package fetcher
 
-import "io"
+import (
+	"context"
+	"io"
+
+	"github.com/shoal-dev/shoal/plugin/recovery"
+)
 
 // pipelineDepth is how many buffers a pipelined copy has in flight.
 const pipelineDepth = 3
@@ -23,7 +28,8 @@ func pipelinedCopy(w io.Writer, r io.Reader, limit int64) (int64, error) {
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
-		defer close(full)
+		defer close(full) // after a recovered panic too: the writer sees a short copy
+		defer recovery.Log(context.Background(), "p2p: reading a blob failed")
 		left := limit
 		for left > 0 {
 			var buf []byte

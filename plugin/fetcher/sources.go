@@ -12,6 +12,8 @@ import (
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+
+	"github.com/shoal-dev/shoal/plugin/recovery"
 )
 
 // errNoSource means every provider (and, where allowed, the upstream) was
@@ -95,12 +97,17 @@ func (s *sources) openPeer(ctx context.Context, offset int64) (io.ReadCloser, pe
 		s.next++
 		inflight++
 		go func() {
-			start := time.Now()
-			body, err := s.pf.f.client.Open(ctx, p, s.pf.repo, s.desc, offset)
+			var (
+				body  io.ReadCloser
+				err   error
+				start = time.Now()
+			)
+			defer func() { results <- opened{body, p, err} }()
+			defer recovery.Catch(ctx, "p2p: request to a peer failed", &err)
+			body, err = s.pf.f.client.Open(ctx, p, s.pf.repo, s.desc, offset)
 			if err != nil {
 				err = fmt.Errorf("after %s: %w", time.Since(start).Round(time.Millisecond), err)
 			}
-			results <- opened{body, p, err}
 		}()
 		return true
 	}
@@ -138,6 +145,7 @@ func (s *sources) openPeer(ctx context.Context, offset int64) (io.ReadCloser, pe
 
 // discard closes the bodies of hedged requests that lost the race.
 func discard(results <-chan opened, n int) {
+	defer recovery.Log(context.Background(), "p2p: closing a hedged request failed")
 	for i := 0; i < n; i++ {
 		if r := <-results; r.err == nil {
 			r.body.Close()

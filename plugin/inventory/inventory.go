@@ -453,6 +453,7 @@ func (inv *Inventory) announcePending(ctx context.Context) (failed int) {
 		wg.Add(1)
 		go func() {
 			defer func() { <-sem; wg.Done() }()
+			defer recovery.Log(ctx, "p2p: announcing failed")
 			actx, cancel := context.WithTimeout(ctx, 30*time.Second)
 			defer cancel()
 			if err := inv.announcer.Provide(actx, d); err != nil {

@@ -24,6 +24,7 @@ import (
 
 	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/penalty"
+	"github.com/shoal-dev/shoal/plugin/recovery"
 )
 
 // Error kinds. Each error a request returns wraps at most one of them.
@@ -290,8 +291,13 @@ func (c *Client) do(p peer.ID, req *http.Request) (*http.Response, error) {
 	deadline := time.AfterFunc(timeout, cancel)
 	answered := make(chan doResult, 1)
 	go func() {
-		resp, err := c.transport.Do(p, req)
-		answered <- doResult{resp, err}
+		var (
+			resp *http.Response
+			err  error
+		)
+		defer func() { answered <- doResult{resp, err} }()
+		defer recovery.Catch(ctx, "p2p: request to a peer failed", &err)
+		resp, err = c.transport.Do(p, req)
 	}()
 	select {
 	case r := <-answered:
@@ -313,6 +319,7 @@ func (c *Client) do(p peer.ID, req *http.Request) (*http.Response, error) {
 		return r.resp, nil
 	case <-ctx.Done():
 		go func() {
+			defer recovery.Log(context.Background(), "p2p: closing an abandoned request failed")
 			if r := <-answered; r.resp != nil {
 				r.resp.Body.Close()
 			}

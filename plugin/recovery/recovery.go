@@ -4,6 +4,7 @@ package recovery
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"runtime/debug"
 
@@ -17,6 +18,22 @@ import (
 func Log(ctx context.Context, what string) {
 	if p := recover(); p != nil {
 		logPanic(ctx, what, p)
+	}
+}
+
+// ErrPanicked is the error a recovered panic becomes (see Catch).
+var ErrPanicked = errors.New("internal error (recovered from a panic; see the log)")
+
+// Catch recovers a panic, logs it as what, and makes it the error *err, so
+// that whoever waits for the goroutine's result gets one. Deferred
+// directly, after (so before, when unwinding) whatever delivers *err:
+//
+//	defer func() { results <- result{v, err} }()
+//	defer recovery.Catch(ctx, "p2p: request failed", &err)
+func Catch(ctx context.Context, what string, err *error) {
+	if p := recover(); p != nil {
+		logPanic(ctx, what, p)
+		*err = ErrPanicked
 	}
 }
 

@@ -2,6 +2,7 @@ package recovery
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -144,5 +145,19 @@ func TestErrAbortHandlerPassesThrough(t *testing.T) {
 	case e := <-entries:
 		t.Fatalf("an aborted request was logged: %q", e)
 	default:
+	}
+}
+
+func TestCatchTurnsAPanicIntoTheGoroutinesError(t *testing.T) {
+	results := make(chan error, 1)
+	go func() {
+		var err error
+		defer func() { results <- err }()
+		defer Catch(context.Background(), "test: worker", &err)
+		var m map[string]int
+		m["boom"]++ // a nil map write panics
+	}()
+	if err := <-results; !errors.Is(err, ErrPanicked) {
+		t.Fatalf("got %v", err)
 	}
 }
