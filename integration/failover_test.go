@@ -282,18 +282,23 @@ func TestProviderThatDeletedTheContentCostsOneRoundTrip(t *testing.T) {
 	b.requireIntact(im)
 }
 
+// With a token registry, "down" is the registry and its token service; a
+// TLS registry is known to the nodes only through its hosts.toml.
 func TestPullsByTagAndByDigestSucceedFromPeersWhileUpstreamIsDown(t *testing.T) {
-	reg := startRegistry(t)
-	a := startNode(t, "A", nodeOptions{})
-	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
-	c := startNode(t, "C", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
-	im := pushImage(t, reg.Addr, "outage/app", "v1", 5<<20, 3<<20)
-	a.pull(im.Ref)
+	forEachRegistry(t, []registryKind{plainRegistryKind, tokenRegistryKind, tlsRegistryKind}, testPullsFromPeersWhileUpstreamIsDown)
+}
+
+func testPullsFromPeersWhileUpstreamIsDown(t *testing.T, reg *testRegistry) {
+	a := startNode(t, "A", nodeOptions{hostsDir: reg.hostsDir})
+	b := startNode(t, "B", nodeOptions{hostsDir: reg.hostsDir, bootstrap: []string{a.bootstrapAddr()}})
+	c := startNode(t, "C", nodeOptions{hostsDir: reg.hostsDir, bootstrap: []string{a.bootstrapAddr()}})
+	im := reg.push(t, "public/outage", "v1", 5<<20, 3<<20)
+	a.ctr(reg.pullArgs(im.Ref, false)...)
 	a.waitAnnounced(len(im.Blobs) + 2) // blobs, manifest and the reference
 	reg.stop()
 
 	start := time.Now()
-	b.pull(im.Ref)
+	b.ctr(reg.pullArgs(im.Ref, false)...)
 	t.Logf("B pulled by tag in %s with the upstream down", time.Since(start).Round(time.Millisecond))
 	b.requireIntact(im)
 	if !strings.Contains(b.ctr("image", "ls", "-q"), im.Ref) {
@@ -302,7 +307,7 @@ func TestPullsByTagAndByDigestSucceedFromPeersWhileUpstreamIsDown(t *testing.T) 
 
 	byDigest := reg.Addr + "/" + im.Repo + "@" + im.Manifest.Digest.String()
 	start = time.Now()
-	c.pull(byDigest)
+	c.ctr(reg.pullArgs(byDigest, false)...)
 	t.Logf("C pulled by digest in %s with the upstream down", time.Since(start).Round(time.Millisecond))
 	c.requireIntact(im)
 }

@@ -209,6 +209,8 @@ type nodeOptions struct {
 	networkKey string
 	// dataAddress: see cluster.NodeConfig.DataAddress.
 	dataAddress string
+	// hostsDir: see cluster.NodeConfig.HostsDir.
+	hostsDir string
 }
 
 var (
@@ -293,6 +295,7 @@ func newNodeWith(t *testing.T, name, p2pAddr, listenIP string, exec []string, op
 		Name: name, Dir: dir, Containerd: bin, Ctr: filepath.Join(binDir, "ctr"),
 		P2PPort: port, Bootstrap: opts.bootstrap, Extra: opts.extra, NetworkKey: key,
 		ListenIP: listenIP, Exec: exec, DataAddress: opts.dataAddress,
+		HostsDir: opts.hostsDir,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -29,12 +29,20 @@ func pushImage(t *testing.T, addr, repo, tag string, layerSizes ...int) testImag
 // pushImageAs pushes with credentials, to a registry that wants them.
 func pushImageAs(t *testing.T, user, password, addr, repo, tag string, layerSizes ...int) testImage {
 	t.Helper()
+	return pushImageWith(t, addr, repo, tag, func(ref string, im *cluster.Image) error {
+		return im.Push(context.Background(), ref, user, password)
+	}, layerSizes...)
+}
+
+// pushImageWith generates an image and uploads it to addr/repo:tag with push.
+func pushImageWith(t *testing.T, addr, repo, tag string, push func(ref string, im *cluster.Image) error, layerSizes ...int) testImage {
+	t.Helper()
 	im, err := cluster.RandomImage(layerSizes...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ref := fmt.Sprintf("%s/%s:%s", addr, repo, tag)
-	if err := im.Push(context.Background(), ref, user, password); err != nil {
+	if err := push(ref, im); err != nil {
 		t.Fatal(err)
 	}
 	out := testImage{Ref: ref, Repo: repo, Manifest: im.Manifest.Desc, Data: im}

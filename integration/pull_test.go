@@ -56,16 +56,20 @@ func TestLoadsEveryStockPluginWithTheSameStatusPlusP2P(t *testing.T) {
 }
 
 // A node pulls with plain `ctr image pull` (transfer service, no hosts.toml)
-// what another node holds, without one blob request to the upstream.
+// what another node holds, without one blob request to the upstream; also
+// when the registry wants bearer tokens, as public registries do.
 func TestCtrPullOfImageAPeerHoldsMakesNoUpstreamBlobRequests(t *testing.T) {
-	reg := startRegistry(t)
+	forEachRegistry(t, []registryKind{plainRegistryKind, tokenRegistryKind}, testCtrPullOfImageAPeerHolds)
+}
+
+func testCtrPullOfImageAPeerHolds(t *testing.T, reg *testRegistry) {
 	a := startNode(t, "A", nodeOptions{})
 	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
 	_ = startNode(t, "C", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
-	im := pushImage(t, reg.Addr, "peer/ctr", "v1", 3<<20, 9<<20, 1<<20)
+	im := reg.push(t, "public/peer-ctr", "v1", 3<<20, 9<<20, 1<<20)
 
 	pushed := reg.blobRequests(im.Repo) // the push's own existence checks
-	a.pull(im.Ref)
+	a.ctr(reg.pullArgs(im.Ref, false)...)
 	if n := reg.blobRequests(im.Repo) - pushed; n != len(im.Blobs) {
 		t.Fatalf("A's pull made %d upstream blob requests, want %d (one per blob)", n, len(im.Blobs))
 	}
@@ -73,7 +77,7 @@ func TestCtrPullOfImageAPeerHoldsMakesNoUpstreamBlobRequests(t *testing.T) {
 
 	before := reg.blobRequests(im.Repo)
 	manifestsBefore := reg.manifestByDigestRequests(im.Repo)
-	b.pull(im.Ref)
+	b.ctr(reg.pullArgs(im.Ref, false)...)
 	if n := reg.blobRequests(im.Repo) - before; n != 0 {
 		t.Fatalf("B's pull made %d upstream blob requests, want 0: content must come from A", n)
 	}

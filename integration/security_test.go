@@ -1,10 +1,12 @@
 package integration
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -31,6 +33,10 @@ func TestOnlyNodesSharingTheNetworkKeyExchangeContent(t *testing.T) {
 	if n := reg.blobRequests(im.Repo) - before; n != len(im.Blobs) {
 		t.Fatalf("X (other key) made %d upstream blob requests, want %d: it must get nothing from peers", n, len(im.Blobs))
 	}
+	// B's log shows the line X's must lack.
+	if !b.logContains("connected to bootstrap peer") {
+		t.Fatal("B's log does not say it connected to its bootstrap peer A")
+	}
 	if outsider.logContains("connected to bootstrap peer") {
 		t.Fatal("X connected to A without A's network key")
 	}
@@ -41,7 +47,13 @@ func TestAllowListAdmitsOnlyListedPeers(t *testing.T) {
 	aAddr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
 	listed := startNode(t, "listed", nodeOptions{bootstrap: []string{aAddr}})
 	other := startNode(t, "unlisted", nodeOptions{bootstrap: []string{aAddr}})
-	a := newNodeAt(t, "A", aAddr, nodeOptions{extra: fmt.Sprintf("  allowed_peers = [%q]", listed.peerID())})
+	allow := func(ids ...string) string {
+		for i := range ids {
+			ids[i] = strconv.Quote(ids[i])
+		}
+		return "allowed_peers = [" + strings.Join(ids, ", ") + "]"
+	}
+	a := newNodeAt(t, "A", aAddr, nodeOptions{extra: "  " + allow(listed.peerID())})
 	a.start()
 	a.waitReady()
 	// Both dial A now (a restart starts a bootstrap round at once).
@@ -52,6 +64,7 @@ func TestAllowListAdmitsOnlyListedPeers(t *testing.T) {
 	a.pull(im.Ref)
 	a.waitAnnounced(len(im.Blobs) + 1)
 
+	// The listed peer, set up as the unlisted one is, is served by A.
 	before := reg.blobRequests(im.Repo)
 	listed.pull(im.Ref)
 	if n := reg.blobRequests(im.Repo) - before; n != 0 {
@@ -62,35 +75,61 @@ func TestAllowListAdmitsOnlyListedPeers(t *testing.T) {
 	if n := reg.blobRequests(im.Repo) - before; n != len(im.Blobs) {
 		t.Fatalf("unlisted peer made %d upstream blob requests, want %d", n, len(im.Blobs))
 	}
+
+	// The same node, once A lists it too, is served by A: the list alone
+	// kept it out.
+	cfg, err := os.ReadFile(a.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg = bytes.Replace(cfg, []byte(allow(listed.peerID())), []byte(allow(listed.peerID(), other.peerID())), 1)
+	if err := os.WriteFile(a.Config, cfg, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a.restart()
+	other.restart()
+	second := pushImage(t, reg.Addr, "allow/second", "v1", 2<<20)
+	a.pull(second.Ref)
+	a.waitAnnounced(len(im.Blobs) + len(second.Blobs) + 2)
+	before = reg.blobRequests(second.Repo)
+	other.pull(second.Ref)
+	if n := reg.blobRequests(second.Repo) - before; n != 0 {
+		t.Fatalf("the formerly unlisted peer, now listed, made %d upstream blob requests, want 0", n)
+	}
 }
 
 // htpasswdRegistry is a registry that serves only user "alice".
 func htpasswdRegistry(t *testing.T) *upstream {
-	hash, err := bcrypt.GenerateFromPassword([]byte("wonderland"), bcrypt.MinCost)
+	hash, err := bcrypt.GenerateFromPassword([]byte(registryPassword), bcrypt.MinCost)
 	if err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(shortTempDir(t, "auth-"), "htpasswd")
-	if err := os.WriteFile(path, []byte("alice:"+string(hash)+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(registryUser+":"+string(hash)+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return startRegistryWith(t, fmt.Sprintf("auth:\n  htpasswd:\n    realm: shoal-test\n    path: %s\n", path))
 }
 
+// Against a registry with basic auth, and one whose token service grants
+// private/ repositories only to a user (public/ to anyone).
 func TestCredentialsStayWithTheUpstream(t *testing.T) {
-	reg := htpasswdRegistry(t)
+	forEachRegistry(t, []registryKind{htpasswdRegistryKind, tokenRegistryKind}, testCredentialsStayWithTheUpstream)
+}
+
+func testCredentialsStayWithTheUpstream(t *testing.T, reg *testRegistry) {
 	a := startNode(t, "A", nodeOptions{})
 	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
 	c := startNode(t, "C", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
-	im := pushImageAs(t, "alice", "wonderland", reg.Addr, "private/app", "v1", 3<<20, 1<<20)
+	im := reg.push(t, "private/app", "v1", 3<<20, 1<<20)
 	byDigest := reg.Addr + "/" + im.Repo + "@" + im.Manifest.Digest.String()
 
-	a.ctr("image", "pull", "--plain-http", "--user", "alice:wonderland", im.Ref)
+	a.ctr(reg.pullArgs(im.Ref, true)...)
 	a.waitAnnounced(len(im.Blobs) + 2)
 
 	// B has no credentials: neither by tag nor by digest, although A holds it.
 	for _, ref := range []string{im.Ref, byDigest} {
-		if out, err := b.ctrErr(time.Minute, "image", "pull", "--plain-http", ref); err == nil {
+		if out, err := b.ctrErr(time.Minute, reg.pullArgs(ref, false)...); err == nil {
 			t.Fatalf("B pulled %s without credentials:\n%s", ref, out)
 		}
 	}
@@ -100,7 +139,7 @@ func TestCredentialsStayWithTheUpstream(t *testing.T) {
 
 	// C has them: the registry confirms the tag, the blobs come from A.
 	before := reg.blobRequests(im.Repo)
-	c.ctr("image", "pull", "--plain-http", "--user", "alice:wonderland", im.Ref)
+	c.ctr(reg.pullArgs(im.Ref, true)...)
 	if n := reg.blobRequests(im.Repo) - before; n != 0 {
 		t.Fatalf("C made %d upstream blob requests, want 0", n)
 	}
@@ -109,7 +148,7 @@ func TestCredentialsStayWithTheUpstream(t *testing.T) {
 	// With the registry down, nobody gets the private image through peers.
 	reg.stop()
 	for _, ref := range []string{im.Ref, byDigest} {
-		out, err := b.ctrErr(time.Minute, "image", "pull", "--plain-http", ref)
+		out, err := b.ctrErr(time.Minute, reg.pullArgs(ref, false)...)
 		if err == nil {
 			t.Fatalf("B pulled private %s from peers while the registry was down:\n%s", ref, out)
 		}
@@ -154,14 +193,30 @@ func TestContentOfAPrivateNamespaceIsNotServedEvenByDigest(t *testing.T) {
 	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
 	im := pushImage(t, reg.Addr, "ns/secret", "v1", 2<<20, 1<<20)
 	a.ctr("-n", "secret", "image", "pull", "--plain-http", im.Ref)
+	// The control: what A holds in a shared namespace, the same client and
+	// B do get from A.
+	shared := pushImage(t, reg.Addr, "ns/shared", "v1", 2<<20, 1<<20)
+	a.pull(shared.Ref)
+	a.waitAnnounced(len(shared.Blobs) + 1)
 
 	client, id := peerClient(t, a)
+	for _, blob := range shared.Data.Blobs() {
+		if err := getAndCheck(client, id, shared.Repo, blob, 0); err != nil {
+			t.Fatalf("A did not serve %s of a shared namespace: %v", blob.Desc.Digest, err)
+		}
+	}
+	before := reg.blobRequests(shared.Repo)
+	b.pull(shared.Ref)
+	if n := reg.blobRequests(shared.Repo) - before; n != 0 {
+		t.Fatalf("B made %d upstream blob requests for what A shares, want 0", n)
+	}
+
 	for _, blob := range im.Data.Blobs() {
 		if err := getAndCheck(client, id, im.Repo, blob, 0); err == nil || !strings.Contains(err.Error(), "404") {
 			t.Fatalf("A served %s of a private namespace: %v", blob.Desc.Digest, err)
 		}
 	}
-	before := reg.blobRequests(im.Repo)
+	before = reg.blobRequests(im.Repo)
 	b.pull(im.Ref)
 	if n := reg.blobRequests(im.Repo) - before; n != len(im.Blobs) {
 		t.Fatalf("B made %d upstream blob requests, want %d: nothing of A's private namespace may come from A", n, len(im.Blobs))

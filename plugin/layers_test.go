@@ -24,12 +24,13 @@ var layer = map[string]int{
 	"peertransfer": 5, "mirror": 5, "metrics": 5, "control": 5,
 	// Getting content from peers.
 	"fetcher": 4, "resolve": 4,
-	// Talking to one peer; serving this node's content.
-	"peerclient": 3, "contentserver": 3, "inflight": 3,
+	// Talking to one peer or, by itself, to a registry; serving this node's
+	// content.
+	"peerclient": 3, "contentserver": 3, "inflight": 3, "registryaccess": 3,
 	// The network and what this node holds.
 	"peerhttp": 2, "router": 2, "inventory": 2,
 	// Leaves: protocol grammar, bookkeeping, keys, policy.
-	"contenttest": 1, "oci": 1, "penalty": 1, "rangeplan": 1, "failures": 1, "recovery": 1,
+	"contenttest": 1, "oci": 1, "penalty": 1, "throttle": 1, "rangeplan": 1, "failures": 1, "recovery": 1,
 	"policy": 1, "identity": 1, "netkey": 1,
 }
 

@@ -115,6 +115,9 @@ type NodeConfig struct {
 	// DataAddress is the direct data path's data_address; empty: a free
 	// port on ListenIP; "off": none (every byte over libp2p streams).
 	DataAddress string
+	// HostsDir is CRI's config_path, one hosts.toml directory (default
+	// Dir/certs.d).
+	HostsDir string
 }
 
 // Node is one containerd process.
@@ -188,6 +191,10 @@ func (n *Node) WriteConfig() error {
 	default:
 		dataAddress = n.cfg.DataAddress
 	}
+	hostsDir := n.cfg.HostsDir
+	if hostsDir == "" {
+		hostsDir = filepath.Join(n.cfg.Dir, "certs.d")
+	}
 	cfg := fmt.Sprintf(`version = 4
 root = "%[1]s/root"
 state = "%[1]s/state"
@@ -199,7 +206,7 @@ state = "%[1]s/state"
 [plugins."io.containerd.nri.v1.nri"]
   disable = true
 [plugins."io.containerd.cri.v1.images".registry]
-  config_path = "%[1]s/certs.d"
+  config_path = %[8]q
 [plugins."io.containerd.cri.v1.runtime".cni]
   conf_dir = "%[1]s/cni/conf"
   bin_dirs = ["%[1]s/cni/bin"]
@@ -209,7 +216,7 @@ state = "%[1]s/state"
   bootstrap_peers = [%[3]s]
   %[5]s
 %[4]s
-`, n.cfg.Dir, n.cfg.P2PPort, strings.Join(boots, ", "), n.cfg.Extra, keyLine, n.listenIP(), dataAddress)
+`, n.cfg.Dir, n.cfg.P2PPort, strings.Join(boots, ", "), n.cfg.Extra, keyLine, n.listenIP(), dataAddress, hostsDir)
 	return os.WriteFile(n.Config, []byte(cfg), 0o644)
 }
 

@@ -111,7 +111,13 @@ func (im *Image) Push(ctx context.Context, ref, user, password string) error {
 		opts = append(opts, docker.WithAuthorizer(docker.NewDockerAuthorizer(
 			docker.WithAuthCreds(func(string) (string, string, error) { return user, password, nil }))))
 	}
-	resolver := docker.NewResolver(docker.ResolverOptions{Hosts: docker.ConfigureDefaultRegistries(opts...)})
+	return im.PushWith(ctx, ref, docker.ResolverOptions{Hosts: docker.ConfigureDefaultRegistries(opts...)})
+}
+
+// PushWith uploads the image to ref through a resolver built from opts: a
+// registry behind TLS or a hosts directory, with the caller's authorizer.
+func (im *Image) PushWith(ctx context.Context, ref string, opts docker.ResolverOptions) error {
+	resolver := docker.NewResolver(opts)
 	pusher, err := resolver.Pusher(ctx, ref)
 	if err != nil {
 		return err

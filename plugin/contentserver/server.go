@@ -26,6 +26,7 @@ import (
 
 	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/recovery"
+	"github.com/shoal-dev/shoal/plugin/throttle"
 )
 
 // Locator says which containerd namespaces hold a digest, and remembers
@@ -65,14 +66,19 @@ type Server struct {
 // ServedBytes is how many content bytes were sent to peers.
 func (s *Server) ServedBytes() int64 { return s.served.Load() }
 
-// countingWriter counts body bytes sent.
+// countingWriter counts body bytes sent, paced by the upload limit.
 type countingWriter struct {
 	http.ResponseWriter
-	n *atomic.Int64
+	body io.Writer // ResponseWriter, or it paced
+	n    *atomic.Int64
+}
+
+func (s *Server) bodyWriter(ctx context.Context, w http.ResponseWriter) countingWriter {
+	return countingWriter{ResponseWriter: w, body: s.opts.Upload.Writer(ctx, w), n: &s.served}
 }
 
 func (c *countingWriter) Write(b []byte) (int, error) {
-	n, err := c.ResponseWriter.Write(b)
+	n, err := c.body.Write(b)
 	c.n.Add(int64(n))
 	return n, err
 }
@@ -99,6 +105,8 @@ type Options struct {
 	Policy Policy
 	// InFlight, if set, serves blobs that are still arriving.
 	InFlight InFlight
+	// Upload paces everything this node sends to peers; nil: no limit.
+	Upload *throttle.Limiter
 	// VerifyFirstLimit: a stored blob not verified since start and up to
 	// this size is hashed before its headers are sent; a larger one is
 	// verified as it is sent (see verifyingReader), so that a multi-GiB
@@ -307,7 +315,8 @@ func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, kind strin
 	h.Set("ETag", `"`+dgst.String()+`"`)
 	log.G(ctx).WithFields(log.Fields{"digest": dgst, "peer": r.RemoteAddr, "namespace": ns, "range": r.Header.Get("Range")}).
 		Debug("p2p: serving content to peer")
-	http.ServeContent(&countingWriter{ResponseWriter: w, n: &s.served}, r, "", time.Time{}, body)
+	out := s.bodyWriter(ctx, w)
+	http.ServeContent(&out, r, "", time.Time{}, body)
 }
 
 // serveArriving serves a blob that is still arriving, as it arrives. The
@@ -350,7 +359,7 @@ func (s *Server) serveArriving(w http.ResponseWriter, r *http.Request, dgst dige
 	log.G(r.Context()).WithFields(log.Fields{"digest": dgst, "peer": r.RemoteAddr, "namespace": ns, "range": rng}).
 		Debug("p2p: serving content that is still arriving to peer")
 	// Headers go out at once: the first bytes may be a while.
-	out := &flushHeaders{countingWriter{ResponseWriter: w, n: &s.served}}
+	out := &flushHeaders{s.bodyWriter(r.Context(), w)}
 	http.ServeContent(out, r, "", time.Time{}, io.NewSectionReader(blob, 0, blob.Size()))
 	return true
 }

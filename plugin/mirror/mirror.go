@@ -5,7 +5,9 @@
 // registry itself, so anything no peer holds costs one fast 404 and the
 // client carries on to the registry with its own credentials. Tags, for
 // clients that ask the mirror, are resolved at the registry anonymously, or
-// from peers when it cannot be reached.
+// from peers when it cannot be reached. The mirror reaches registries as a
+// pull does, through a hosts directory (registryaccess), and never asks
+// itself.
 package mirror
 
 import (
@@ -19,7 +21,6 @@ import (
 	"github.com/containerd/containerd/v2/core/content"
 	"github.com/containerd/containerd/v2/core/leases"
 	"github.com/containerd/containerd/v2/core/remotes"
-	"github.com/containerd/containerd/v2/core/remotes/docker"
 	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
@@ -29,6 +30,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/fetcher"
 	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/recovery"
+	"github.com/shoal-dev/shoal/plugin/registryaccess"
 	"github.com/shoal-dev/shoal/plugin/resolve"
 )
 
@@ -46,6 +48,13 @@ type Options struct {
 	Leases leases.Manager
 	// UpstreamTimeout bounds the anonymous requests to the registry.
 	UpstreamTimeout time.Duration
+	// Registries makes the requests to registries; it must skip the
+	// mirror's own address, which the hosts.toml files it writes list.
+	// Nil: clients of its own, which skip nothing.
+	Registries *registryaccess.Access
+	// Registry is how registries are reached: the hosts directory (mirrors,
+	// CA, client certificates, plain HTTP) and headers.
+	Registry registryaccess.Config
 }
 
 // Mirror is the http.Handler.
@@ -62,6 +71,9 @@ type Mirror struct {
 func New(f *fetcher.Fetcher, r *resolve.Resolver, opts Options) *Mirror {
 	if opts.UpstreamTimeout <= 0 {
 		opts.UpstreamTimeout = 10 * time.Second
+	}
+	if opts.Registries == nil {
+		opts.Registries = registryaccess.New(registryaccess.Options{})
 	}
 	m := &Mirror{f: f, resolver: r, opts: opts}
 	m.handler = recovery.Handler("p2p mirror: recovered from a panic", http.HandlerFunc(m.serve), oci.WriteInternalError)
@@ -127,8 +139,8 @@ func (m *Mirror) serve(w http.ResponseWriter, r *http.Request) {
 
 // anonymous is the registry without credentials: it only ever hands out
 // what anybody may pull.
-func anonymous() remotes.Resolver {
-	return docker.NewResolver(docker.ResolverOptions{Hosts: docker.ConfigureDefaultRegistries(docker.WithPlainHTTP(docker.MatchLocalhost))})
+func (m *Mirror) anonymous() remotes.Resolver {
+	return m.opts.Registries.Resolver(m.opts.Registry)
 }
 
 // serveTag resolves repo:tag at the registry, or from peers when the
@@ -136,7 +148,7 @@ func anonymous() remotes.Resolver {
 func (m *Mirror) serveTag(ctx context.Context, w http.ResponseWriter, r *http.Request, repo, tag string) {
 	ref := repo + ":" + tag
 	uctx, cancel := context.WithTimeout(ctx, m.opts.UpstreamTimeout)
-	_, desc, err := anonymous().Resolve(uctx, ref)
+	_, desc, err := m.anonymous().Resolve(uctx, ref)
 	cancel()
 	if err != nil {
 		_, desc, err = m.resolver.Fallback(ctx, ref, err)
@@ -168,7 +180,7 @@ func (m *Mirror) serveManifest(ctx context.Context, w http.ResponseWriter, r *ht
 func (m *Mirror) upstreamManifest(ctx context.Context, repo string, dgst digest.Digest) (ocispec.Descriptor, error) {
 	ctx, cancel := context.WithTimeout(ctx, m.opts.UpstreamTimeout)
 	defer cancel()
-	resolver := anonymous()
+	resolver := m.anonymous()
 	_, desc, err := resolver.Resolve(ctx, repo+"@"+dgst.String())
 	if err != nil {
 		return desc, err
@@ -207,7 +219,7 @@ func (m *Mirror) serveBlob(ctx context.Context, w http.ResponseWriter, r *http.R
 		oci.WriteError(w, http.StatusNotFound, oci.CodeBlobUnknown, "no peer holds this blob")
 		return
 	}
-	up, err := anonymous().Fetcher(ctx, repo)
+	up, err := m.anonymous().Fetcher(ctx, repo)
 	if err != nil {
 		oci.WriteError(w, http.StatusNotFound, oci.CodeBlobUnknown, "blob unknown")
 		return

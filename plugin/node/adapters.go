@@ -21,6 +21,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/fetcher"
 	"github.com/shoal-dev/shoal/plugin/inflight"
 	"github.com/shoal-dev/shoal/plugin/inventory"
+	"github.com/shoal-dev/shoal/plugin/registryaccess"
 	"github.com/shoal-dev/shoal/plugin/resolve"
 	"github.com/shoal-dev/shoal/plugin/router"
 )
@@ -28,10 +29,15 @@ import (
 // Pulls is what the wrapped transfer service needs of the node
 // (peertransfer.PeerFetcher).
 type Pulls struct {
-	fetcher  *fetcher.Fetcher
-	resolver *resolve.Resolver
-	store    content.Store
+	fetcher    *fetcher.Fetcher
+	resolver   *resolve.Resolver
+	store      content.Store
+	registries *registryaccess.Access
 }
+
+// RegistryAccess shares the node's registry clients with the transfer
+// wrapper (peertransfer.RegistryAccess): they never ask the loopback mirror.
+func (p *Pulls) RegistryAccess() *registryaccess.Access { return p.registries }
 
 // PeerFirst returns a fetcher for image ref that tries peers first.
 func (p *Pulls) PeerFirst(upstream transfer.Fetcher, ref string) transfer.Fetcher {

@@ -101,6 +101,16 @@ type Config struct {
 	// moment later). Defaults 256 and 32.
 	MaxServingRequests        int `toml:"max_serving_requests"`
 	MaxServingRequestsPerPeer int `toml:"max_serving_requests_per_peer"`
+	// ServePeers: false makes this node fetch from peers but never serve
+	// or announce anything (metered, edge or sensitive nodes). Default true.
+	ServePeers bool `toml:"serve_peers"`
+	// MaxUploadBytesPerSecond caps all serving to peers together, on the
+	// direct path and libp2p streams alike; pulls from this node stay
+	// correct, only slower. 0: no cap.
+	MaxUploadBytesPerSecond int64 `toml:"max_upload_bytes_per_second"`
+	// MaxDownloadBytesPerSecond caps all fetching from peers together
+	// (not from the upstream). 0: no cap.
+	MaxDownloadBytesPerSecond int64 `toml:"max_download_bytes_per_second"`
 	// ProviderTTL is how long other nodes keep this node's provider
 	// records. Default 30m.
 	ProviderTTL Duration `toml:"provider_ttl"`
@@ -125,6 +135,14 @@ type Config struct {
 	// they go upstream themselves. It is also the most a lone miss of such
 	// a layer waits. 0 turns coordination off. Default 500ms.
 	CoordinationWindow Duration `toml:"coordination_window"`
+	// RegistryConfigPath is the hosts directory (<dir>/<host>/hosts.toml,
+	// the layout of containerd's config_path) through which the loopback
+	// mirror reaches registries by itself, anonymously: mirrors, `server`
+	// overrides, CA, client certificates, skip_verify, plain HTTP, headers.
+	// One directory. Hosts at the mirror's own address are never asked.
+	// Default "/etc/containerd/certs.d", the directory CRI uses by default;
+	// "": every registry directly, over HTTPS.
+	RegistryConfigPath string `toml:"registry_config_path"`
 }
 
 // DefaultConfig is the configuration `containerd config default` prints.
@@ -151,12 +169,14 @@ func DefaultConfig() *Config {
 		UpstreamIdleTimeout:       Duration(30 * time.Second),
 		MaxServingRequests:        256,
 		MaxServingRequestsPerPeer: 32,
+		ServePeers:                true,
 		ProviderTTL:               Duration(30 * time.Minute),
 		ReannounceInterval:        Duration(10 * time.Minute),
 		MaxProviders:              3,
 		HedgeDelay:                Duration(300 * time.Millisecond),
 		ServeInFlight:             true,
 		CoordinationWindow:        Duration(500 * time.Millisecond),
+		RegistryConfigPath:        "/etc/containerd/certs.d",
 	}
 }
 
@@ -180,8 +200,13 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("data_address %q: %w", c.DataAddress, err)
 		}
 	}
-	if c.MaxServingRequests < 0 || c.MaxServingRequestsPerPeer < 0 {
-		return fmt.Errorf("max_serving_requests and max_serving_requests_per_peer must not be negative")
+	for name, v := range map[string]int64{
+		"max_serving_requests": int64(c.MaxServingRequests), "max_serving_requests_per_peer": int64(c.MaxServingRequestsPerPeer),
+		"max_upload_bytes_per_second": c.MaxUploadBytesPerSecond, "max_download_bytes_per_second": c.MaxDownloadBytesPerSecond,
+	} {
+		if v < 0 {
+			return fmt.Errorf("%s must not be negative (0 means the default or no limit)", name)
+		}
 	}
 	if len(c.ListenAddresses) == 0 {
 		return fmt.Errorf("listen_addresses must not be empty")

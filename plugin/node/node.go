@@ -24,6 +24,7 @@ import (
 	"github.com/containerd/containerd/v2/core/leases"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/pnet"
+	"github.com/opencontainers/go-digest"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/shoal-dev/shoal/plugin/contentserver"
@@ -42,8 +43,10 @@ import (
 	"github.com/shoal-dev/shoal/plugin/penalty"
 	"github.com/shoal-dev/shoal/plugin/policy"
 	"github.com/shoal-dev/shoal/plugin/recovery"
+	"github.com/shoal-dev/shoal/plugin/registryaccess"
 	"github.com/shoal-dev/shoal/plugin/resolve"
 	"github.com/shoal-dev/shoal/plugin/router"
+	"github.com/shoal-dev/shoal/plugin/throttle"
 )
 
 // ProtocolPrefix keeps Shoal's DHT apart from the public IPFS one.
@@ -93,6 +96,9 @@ type Node struct {
 	store     content.Store
 	control   *control.Server
 	mirror    *http.Server
+	// registries makes Shoal's own requests to registries (anonymous
+	// checks, the mirror's upstream), never to the mirror itself.
+	registries *registryaccess.Access
 
 	exports map[string]string
 }
@@ -146,36 +152,36 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		}
 	}()
 
-	n.inventory = inventory.New(deps.Store, deps.Namespaces, rt, inventory.Options{
+	var announcer inventory.Announcer = rt
+	if !cfg.ServePeers {
+		announcer = silent{}
+	}
+	n.inventory = inventory.New(deps.Store, deps.Namespaces, announcer, inventory.Options{
 		ReannounceInterval: cfg.ReannounceInterval.std(),
 		Images:             imageNames(deps.Images),
 		ReferenceKey:       router.ReferenceKey,
 		Policy:             sharing,
 	})
 	var arriving *inflight.Registry
-	if cfg.ServeInFlight && deps.ContentRoot != "" {
+	if cfg.ServeInFlight && cfg.ServePeers && deps.ContentRoot != "" {
 		arriving = inflight.New(deps.ContentRoot, 0)
 	}
 	serverOpts := contentserver.Options{
 		Policy:             sharing,
 		MaxRequests:        cfg.MaxServingRequests,
 		MaxRequestsPerPeer: cfg.MaxServingRequestsPerPeer,
+		Upload:             throttle.New(cfg.MaxUploadBytesPerSecond),
 	}
 	if arriving != nil {
 		serverOpts.InFlight = arrivingBlobs{arriving}
 	}
 	n.content = contentserver.New(deps.Store, n.inventory, &imageLookup{namespaces: deps.Namespaces, images: deps.Images}, serverOpts)
-	if n.server, err = peerhttp.Serve(rt.Host(), n.content, cfg.IdleTimeout.std()); err != nil {
-		return nil, fmt.Errorf("serve content to peers: %w", err)
-	}
-	if cfg.DataAddress != "" {
-		n.direct, err = peerhttp.ServeDirect(rt.Host(), cfg.DataAddress, n.content, peerhttp.DirectOptions{IdleTimeout: cfg.IdleTimeout.std()})
-		if err != nil {
-			// Peers still reach this node over libp2p streams.
-			log.G(ctx).WithError(err).Warn("p2p: direct data path not available")
-		} else {
-			n.exports["data_address"] = n.direct.Addr().String()
+	if cfg.ServePeers {
+		if err := n.serve(ctx, cfg); err != nil {
+			return nil, err
 		}
+	} else {
+		log.G(ctx).Info("p2p: serve_peers is off: this node fetches from peers but serves and announces nothing")
 	}
 
 	n.transport = peerhttp.NewClient(rt.Host(), peerhttp.ClientOptions{
@@ -184,7 +190,10 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		IdleTimeout:   cfg.IdleTimeout.std(),
 		Direct:        true,
 	})
-	peers := peerclient.New(n.transport, peerclient.Options{RequestTimeout: cfg.DialTimeout.std()})
+	peers := peerclient.New(n.transport, peerclient.Options{
+		RequestTimeout: cfg.DialTimeout.std(),
+		Download:       throttle.New(cfg.MaxDownloadBytesPerSecond),
+	})
 	penalties := penalty.New(penalty.Options{})
 	n.failures = failures.NewLog(0)
 	var observed *metrics.Metrics
@@ -233,6 +242,9 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	if cfg.MirrorAddress != "" {
 		n.startMirror(ctx, cfg, deps.Leases)
 	}
+	if n.registries == nil {
+		n.registries = registryaccess.New(registryaccess.Options{})
+	}
 	controlPath := filepath.Join(deps.StateDir, "shoal.sock")
 	n.exports["control_socket"] = controlPath
 	if n.control, err = control.Serve(controlPath, statusSource{n}); err != nil {
@@ -244,6 +256,30 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	log.G(ctx).WithField("peer_id", rt.ID()).WithField("addresses", rt.Addrs()).Info("p2p: peer mirror listening")
 	return n, nil
 }
+
+// serve starts answering peers: over libp2p streams, and on the direct
+// data path where it can listen.
+func (n *Node) serve(ctx context.Context, cfg *Config) error {
+	var err error
+	if n.server, err = peerhttp.Serve(n.router.Host(), n.content, cfg.IdleTimeout.std()); err != nil {
+		return fmt.Errorf("serve content to peers: %w", err)
+	}
+	if cfg.DataAddress != "" {
+		n.direct, err = peerhttp.ServeDirect(n.router.Host(), cfg.DataAddress, n.content, peerhttp.DirectOptions{IdleTimeout: cfg.IdleTimeout.std()})
+		if err != nil {
+			// Peers still reach this node over libp2p streams.
+			log.G(ctx).WithError(err).Warn("p2p: direct data path not available")
+		} else {
+			n.exports["data_address"] = n.direct.Addr().String()
+		}
+	}
+	return nil
+}
+
+// silent is the announcer of a node that serves nothing.
+type silent struct{}
+
+func (silent) Provide(context.Context, digest.Digest) error { return nil }
 
 func loadNetworkKey(ctx context.Context, cfg *Config) (pnet.PSK, error) {
 	switch {
@@ -275,7 +311,7 @@ func (n *Node) Start(context.Context) error {
 
 // PeerFetcher is what the wrapped transfer service pulls through.
 func (n *Node) PeerFetcher() peertransfer.PeerFetcher {
-	return &Pulls{fetcher: n.fetcher, resolver: n.resolver, store: n.store}
+	return &Pulls{fetcher: n.fetcher, resolver: n.resolver, store: n.store, registries: n.registries}
 }
 
 // startMirror serves the loopback registry mirror. Its failure is logged:
@@ -292,8 +328,14 @@ func (n *Node) startMirror(ctx context.Context, cfg *Config, lm leases.Manager) 
 		logger.WithError(err).Error("p2p: mirror not started")
 		return
 	}
+	// The hosts.toml files below list the mirror: its own requests to
+	// registries, and the anonymous checks of pulls, skip it.
+	n.registries = registryaccess.New(registryaccess.Options{Skip: []string{ln.Addr().String()}})
 	n.mirror = &http.Server{
-		Handler:           mirror.New(n.fetcher, n.resolver, mirror.Options{DefaultRegistry: cfg.DefaultRegistry, Store: n.store, Leases: lm}),
+		Handler: mirror.New(n.fetcher, n.resolver, mirror.Options{
+			DefaultRegistry: cfg.DefaultRegistry, Store: n.store, Leases: lm,
+			Registries: n.registries, Registry: registryaccess.Config{HostDir: cfg.RegistryConfigPath},
+		}),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	go n.mirror.Serve(ln) //nolint:errcheck // ErrServerClosed on Close

@@ -25,6 +25,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/penalty"
 	"github.com/shoal-dev/shoal/plugin/recovery"
+	"github.com/shoal-dev/shoal/plugin/throttle"
 )
 
 // Error kinds. Each error a request returns wraps at most one of them.
@@ -61,6 +62,8 @@ type Options struct {
 	// MaxManifestSize is the largest manifest or index accepted. Default
 	// 4 MiB.
 	MaxManifestSize int64
+	// Download paces every body read from peers; nil: no limit.
+	Download *throttle.Limiter
 }
 
 // Client asks peers for content.
@@ -315,7 +318,7 @@ func (c *Client) do(p peer.ID, req *http.Request) (*http.Response, error) {
 			}
 			return nil, fmt.Errorf("%w: %w", ErrUnreachable, r.err)
 		}
-		r.resp.Body = &cancelOnClose{ReadCloser: r.resp.Body, cancel: cancel}
+		r.resp.Body = &cancelOnClose{ReadCloser: c.opts.Download.ReadCloser(ctx, r.resp.Body), cancel: cancel}
 		return r.resp, nil
 	case <-ctx.Done():
 		go func() {

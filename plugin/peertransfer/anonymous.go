@@ -2,25 +2,56 @@ package peertransfer
 
 import (
 	"context"
-	"time"
 
-	"github.com/containerd/containerd/v2/core/remotes/docker"
+	"github.com/containerd/log"
+
+	"github.com/shoal-dev/shoal/plugin/registryaccess"
 )
 
-// anonymousProbeTimeout bounds the extra request a pull makes to learn
-// whether its image needs credentials.
-const anonymousProbeTimeout = 10 * time.Second
+// RegistryAccess is implemented by a PeerFetcher that shares its registry
+// clients (which know the addresses Shoal must never ask, such as its own
+// loopback mirror's). Without it, the wrapper uses clients of its own.
+type RegistryAccess interface {
+	RegistryAccess() *registryaccess.Access
+}
 
-// anonymousPull reports whether the registry resolves ref for a client
-// without credentials. Content of images that need credentials is never
-// handed to peers that cannot reach the registry; when the answer is not
-// known (the probe failed), the image counts as needing them.
-func anonymousPull(ctx context.Context, ref string) bool {
-	ctx, cancel := context.WithTimeout(ctx, anonymousProbeTimeout)
-	defer cancel()
-	resolver := docker.NewResolver(docker.ResolverOptions{
-		Hosts: docker.ConfigureDefaultRegistries(docker.WithPlainHTTP(docker.MatchLocalhost)),
-	})
-	_, _, err := resolver.Resolve(ctx, ref)
-	return err == nil
+// anonymousPull reports whether the registry serves image ref, which the
+// pull from src has just resolved, to a client without credentials. Content
+// of images that need credentials is never handed to peers that cannot
+// reach the registry; when the answer is not known, the image counts as
+// needing them.
+//
+// A pull made without credentials proved it already: its own resolve
+// succeeded anonymously, and no request is made. Only a pull whose
+// credential helper had credentials (or could not tell) costs an anonymous
+// check, through the same host configuration as the pull, at most one per
+// repository per hour (see registryaccess.Access.AnonymousPull).
+func anonymousPull(ctx context.Context, access *registryaccess.Access, src any, ref string) bool {
+	cfg := registryaccess.Config{}
+	if pull := registryaccess.LearnPull(ctx, src); pull != nil {
+		proved := provedAnonymous(ctx, access, pull)
+		pull.Close()
+		if proved {
+			return true
+		}
+		cfg = pull.Config
+		if pull.Reference != "" {
+			ref = pull.Reference
+		}
+	}
+	answer := access.AnonymousPull(ctx, cfg, ref)
+	log.G(ctx).WithField("ref", ref).WithField("answer", answer).Debug("p2p: anonymous check of a pull made with credentials")
+	return answer == registryaccess.Served
+}
+
+// provedAnonymous reports whether the pull resolved without credentials:
+// its credential helper has none for any host its resolve may have asked,
+// and none of those hosts is one Shoal skips (its loopback mirror serves by
+// digest what peers hold, without asking the registry).
+func provedAnonymous(ctx context.Context, access *registryaccess.Access, pull *registryaccess.Pull) bool {
+	hosts, viaMirror, err := access.Endpoints(pull.Config, pull.Reference)
+	if err != nil || viaMirror {
+		return false
+	}
+	return !pull.HasCredentials(ctx, hosts)
 }

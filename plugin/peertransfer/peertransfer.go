@@ -21,6 +21,7 @@ import (
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
 	"github.com/shoal-dev/shoal/plugin/recovery"
+	"github.com/shoal-dev/shoal/plugin/registryaccess"
 )
 
 // PeerFetcher is what the wrapper needs from the P2P plugin.
@@ -102,11 +103,24 @@ func lazyPeers(ic *plugin.InitContext, id string) func() PeerFetcher {
 type Service struct {
 	inner transfer.Transferrer
 	peers func() PeerFetcher
+	// registries makes Shoal's own registry requests, unless the peer
+	// fetcher shares its own (RegistryAccess).
+	registries *registryaccess.Access
 }
 
 // NewService wraps t; peers may return nil to pass pulls through unchanged.
 func NewService(t transfer.Transferrer, peers func() PeerFetcher) *Service {
-	return &Service{inner: t, peers: peers}
+	return &Service{inner: t, peers: peers, registries: registryaccess.New(registryaccess.Options{})}
+}
+
+// registriesFor returns the registry clients of pulls through pf.
+func (s *Service) registriesFor(pf PeerFetcher) *registryaccess.Access {
+	if ra, ok := pf.(RegistryAccess); ok {
+		if a := ra.RegistryAccess(); a != nil {
+			return a
+		}
+	}
+	return s.registries
 }
 
 // Transfer implements transfer.Transferrer.
@@ -114,7 +128,7 @@ func (s *Service) Transfer(ctx context.Context, src, dst any, opts ...transfer.O
 	if fetcher, ok := src.(transfer.ImageFetcher); ok {
 		if _, ok := dst.(transfer.ImageStorer); ok {
 			if pf := s.peers(); pf != nil {
-				wrapped := &source{ImageFetcher: fetcher, peers: pf}
+				wrapped := &source{ImageFetcher: fetcher, peers: pf, registries: s.registriesFor(pf)}
 				err := s.inner.Transfer(ctx, wrapped, dst, opts...)
 				// Tidying up and labelling are content-store transactions,
 				// each synced to disk: the caller need not wait for them.
@@ -130,10 +144,11 @@ func (s *Service) Transfer(ctx context.Context, src, dst any, opts ...transfer.O
 // optional interfaces the pull path looks for on the original.
 type source struct {
 	transfer.ImageFetcher
-	peers PeerFetcher
+	peers      PeerFetcher
+	registries *registryaccess.Access
 
 	// Set when the upstream resolved the image: the root, and whether an
-	// anonymous client would have been served it (probed meanwhile).
+	// anonymous client would have been served it (learned meanwhile).
 	resolved  *ocispec.Descriptor
 	anonymous chan bool
 
@@ -158,7 +173,8 @@ func (s *source) finish(ctx context.Context, succeeded bool) {
 	}
 }
 
-// markAccess labels the pulled image with what the anonymous probe found.
+// markAccess labels the pulled image with whether it is served without
+// credentials.
 // Images resolved by peers (upstream unreachable) are not marked, so they
 // are never passed on in a peer-only fallback either.
 func (s *source) markAccess(ctx context.Context) {
@@ -181,9 +197,11 @@ func (s *source) Resolve(ctx context.Context) (string, ocispec.Descriptor, error
 		if ok {
 			// Meanwhile, learn whether the registry would serve this image
 			// to anyone; the answer is recorded once the pull is through.
+			// It is asked now, while the pull's client is still there to
+			// answer for its credentials.
 			s.resolved = &desc
 			s.anonymous = make(chan bool, 1)
-			go func() { s.anonymous <- anonymousPull(context.WithoutCancel(ctx), image.Image()) }()
+			go s.learnAccess(context.WithoutCancel(ctx), image.Image())
 		}
 		return name, desc, nil
 	}
@@ -191,6 +209,15 @@ func (s *source) Resolve(ctx context.Context) (string, ocispec.Descriptor, error
 		return name, desc, err
 	}
 	return s.peers.ResolveFallback(ctx, image.Image(), err)
+}
+
+// learnAccess sends on s.anonymous whether image is served without
+// credentials; false if that cannot be learned.
+func (s *source) learnAccess(ctx context.Context, image string) {
+	anonymous := false
+	defer func() { s.anonymous <- anonymous }()
+	defer recovery.Log(ctx, "p2p: learning whether an image needs credentials failed")
+	anonymous = anonymousPull(ctx, s.registries, s.ImageFetcher, image)
 }
 
 func (s *source) Fetcher(ctx context.Context, ref string) (transfer.Fetcher, error) {
