@@ -1,6 +1,23 @@
 # Shoal: containerd with a built-in peer-to-peer image mirror.
 
-CONTAINERD_VERSION := 2.4.2
+# The containerd line to build against: 2.4 (default, vendored) or 2.3 (the
+# LTS line: go.2.3.mod, modules from the Go module proxy). Each line's
+# containerd version is the one its module file requires.
+CONTAINERD ?= 2.4
+ifeq ($(CONTAINERD),2.4)
+MODFILE    := go.mod
+MODFLAGS   := -mod=vendor
+MODDEPS    := go.mod vendor/modules.txt
+LINETAGS   :=
+else ifeq ($(CONTAINERD),2.3)
+MODFILE    := go.2.3.mod
+MODFLAGS   := -modfile=go.2.3.mod -mod=mod
+MODDEPS    := go.2.3.mod go.2.3.sum
+LINETAGS   := ,containerd2.3
+else
+$(error CONTAINERD=$(CONTAINERD): the lines are 2.4 and 2.3)
+endif
+CONTAINERD_VERSION := $(shell awk '$$1 == "github.com/containerd/containerd/v2" { sub(/^v/, "", $$2); print $$2 }' $(MODFILE))
 SHOAL_VERSION      ?= 0.1.0
 REVISION           ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
 
@@ -11,7 +28,7 @@ LDFLAGS    := -s -w \
 	-X $(VERSION_PKG).Version=$(CONTAINERD_VERSION)+shoal.$(SHOAL_VERSION) \
 	-X $(VERSION_PKG).Revision=$(REVISION) \
 	-X $(VERSION_PKG).Package=github.com/shoal-dev/shoal
-GOBUILD    := CGO_ENABLED=0 $(GO) build -mod=vendor -trimpath -tags $(BUILDTAGS) -ldflags '$(LDFLAGS)'
+GOBUILD    := CGO_ENABLED=0 $(GO) build $(MODFLAGS) -trimpath -tags $(BUILDTAGS)$(LINETAGS) -ldflags '$(LDFLAGS)'
 
 # Test tools are built from the Go module proxy at pinned versions, outside
 # the module (they are not part of the product).
@@ -19,30 +36,37 @@ TOOLS_DIR        := $(CURDIR)/_tools
 REGISTRY_VERSION := v3.1.2
 REGISTRY_BIN     := $(TOOLS_DIR)/registry-$(REGISTRY_VERSION)/registry
 
-.PHONY: all build demo test test-unit test-integration tools bench clean vet fuzz install release bench-scale
+.PHONY: all build demo test test-unit test-integration test-2.3 bump tools bench clean vet fuzz install release bench-scale
 
 all: build
 
 build: bin/containerd bin/ctr bin/shoal bin/containerd-shim-runc-v2 bin/containerd-stock
 
-bin/containerd: $(shell find cmd/containerd plugin builtins -name '*.go' -not -name '*_test.go') go.mod vendor/modules.txt
+# Every binary depends on this stamp, rewritten only when the line changes:
+# switching CONTAINERD rebuilds them all.
+LINE_STAMP := bin/.containerd-version
+$(LINE_STAMP): FORCE
+	@mkdir -p bin && if [ "$$(cat $@ 2>/dev/null)" != "$(CONTAINERD_VERSION)" ]; then echo "$(CONTAINERD_VERSION)" > $@; fi
+FORCE:
+
+bin/containerd: $(shell find cmd/containerd plugin builtins -name '*.go' -not -name '*_test.go') $(MODDEPS) $(LINE_STAMP)
 	$(GOBUILD) -o $@ ./cmd/containerd
 
-# Stock containerd from the same vendored module: the reference for plugin
+# Stock containerd from the same module (of the same line): the reference for plugin
 # parity and boot-time comparisons.
-bin/containerd-stock: go.mod vendor/modules.txt
-	CGO_ENABLED=0 $(GO) build -mod=vendor -trimpath -tags $(BUILDTAGS) -ldflags '-s -w -X $(VERSION_PKG).Version=$(CONTAINERD_VERSION)' \
+bin/containerd-stock: $(MODDEPS) $(LINE_STAMP)
+	CGO_ENABLED=0 $(GO) build $(MODFLAGS) -trimpath -tags $(BUILDTAGS) -ldflags '-s -w -X $(VERSION_PKG).Version=$(CONTAINERD_VERSION)' \
 		-o $@ github.com/containerd/containerd/v2/cmd/containerd
 
-bin/ctr: go.mod vendor/modules.txt
+bin/ctr: $(MODDEPS) $(LINE_STAMP)
 	$(GOBUILD) -o $@ github.com/containerd/containerd/v2/cmd/ctr
 
 # The runc shim of the same containerd version, built as containerd builds it.
-bin/containerd-shim-runc-v2: go.mod vendor/modules.txt
-	CGO_ENABLED=0 $(GO) build -mod=vendor -trimpath -tags no_grpc -ldflags '-s -w -X $(VERSION_PKG).Version=$(CONTAINERD_VERSION)' \
+bin/containerd-shim-runc-v2: $(MODDEPS) $(LINE_STAMP)
+	CGO_ENABLED=0 $(GO) build $(MODFLAGS) -trimpath -tags no_grpc -ldflags '-s -w -X $(VERSION_PKG).Version=$(CONTAINERD_VERSION)' \
 		-o $@ github.com/containerd/containerd/v2/cmd/containerd-shim-runc-v2
 
-bin/shoal: $(shell find cmd/shoal plugin -name '*.go' -not -name '*_test.go') go.mod vendor/modules.txt
+bin/shoal: $(shell find cmd/shoal plugin -name '*.go' -not -name '*_test.go') $(MODDEPS) $(LINE_STAMP)
 	$(GOBUILD) -o $@ ./cmd/shoal
 
 # The demo is a development tool built from the test harness; it is not
@@ -78,7 +102,7 @@ test: test-unit fuzz test-integration
 # Every parser of network input has a fuzz target; CI runs each briefly.
 # Runs are counted in executions, not seconds: a time limit can end a run
 # with a spurious "context deadline exceeded" on a slow machine.
-FUZZ_TARGETS := contentserver:FuzzServeHTTP:100000x oci:FuzzSplitPath:200000x oci:FuzzValidRange:200000x \
+FUZZ_TARGETS := contentserver:FuzzServeHTTP:100000x mirror:FuzzMirrorRequest:20000x oci:FuzzSplitPath:200000x oci:FuzzValidRange:200000x \
 	router:FuzzParseBootstrapPeer:20000x peerclient:FuzzHeadManifest:200000x \
 	peerhttp:FuzzDataAddress:100000x
 
@@ -94,8 +118,26 @@ test-unit:
 
 ## test-integration: real containerd processes and a real registry (root).
 test-integration: build tools
-	SHOAL_BIN_DIR=$(CURDIR)/bin SHOAL_REGISTRY_BIN=$(REGISTRY_BIN) SHOAL_CONFORMANCE_BIN=$(CONFORMANCE_BIN) \
+	SHOAL_CONTAINERD=$(CONTAINERD) SHOAL_BIN_DIR=$(CURDIR)/bin SHOAL_REGISTRY_BIN=$(REGISTRY_BIN) SHOAL_CONFORMANCE_BIN=$(CONFORMANCE_BIN) \
 		$(GO) test -count=1 -timeout 20m -v ./integration/...
+
+## test-2.3: the 2.3 (LTS) line: its version, plugin parity, a main of its own plus
+## Shoal's import, and peer pulls, against binaries built with CONTAINERD=2.3 (root).
+LTS_TESTS := TestBinaryNamesVersionsAndDefaultConfig|TestLoadsEveryStockPluginWithTheSameStatusPlusP2P|TestContainerdsOwnMainPlusOneImportPullsFromPeers|TestCtrPullOfImageAPeerHoldsMakesNoUpstreamBlobRequests|TestCRIPullOnFreshNodeAtBootIsServedByPeers
+test-2.3: tools
+	$(MAKE) CONTAINERD=2.3 build
+	SHOAL_CONTAINERD=2.3 SHOAL_BIN_DIR=$(CURDIR)/bin SHOAL_REGISTRY_BIN=$(REGISTRY_BIN) \
+		$(GO) test -count=1 -timeout 20m -v -run '^($(LTS_TESTS))$$' ./integration/
+
+## bump: move a line to another containerd release, e.g. `make bump CONTAINERD=2.4 TO=v2.4.3`:
+## updates its module file (and, for 2.4, re-vendors); then `make CONTAINERD=... test`.
+BUMP_MODFILE := $(if $(filter 2.3,$(CONTAINERD)),-modfile=go.2.3.mod)
+bump:
+	@test -n "$(TO)" || { echo "usage: make bump CONTAINERD=2.4|2.3 TO=v2.x.y" >&2; exit 1; }
+	$(GO) get $(BUMP_MODFILE) github.com/containerd/containerd/v2@$(TO)
+	$(GO) mod tidy $(BUMP_MODFILE)
+	$(if $(BUMP_MODFILE),,$(GO) mod vendor)
+	@echo "containerd $(TO) in $(MODFILE); next: make CONTAINERD=$(CONTAINERD) test, README's version table, SHOAL_VERSION"
 
 ## install: binaries and the systemd unit under $(DESTDIR)$(PREFIX).
 PREFIX     ?= /usr/local

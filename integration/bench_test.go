@@ -425,7 +425,7 @@ func benchIdleRSS(t *testing.T, r *benchReport) {
 			out *[]time.Duration
 		}{{filepath.Join(binDir, "containerd-stock"), &stockRSS}, {filepath.Join(binDir, "containerd"), &shoalRSS}} {
 			n := startNode(t, "idle", nodeOptions{binary: c.bin})
-			time.Sleep(2 * time.Second)
+			time.Sleep(2 * time.Second) // the measurement's moment, not a synchronisation
 			*c.out = append(*c.out, time.Duration(rssKiB(t, n.PID())))
 			n.stop()
 		}

@@ -1,12 +1,18 @@
 package integration
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/containerd/containerd/v2/client"
+	"github.com/containerd/containerd/v2/pkg/namespaces"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 )
 
 // wanLab is a lab of hosts whose registry sends at most 50 MB/s (tbf on
@@ -17,6 +23,27 @@ func wanLab(t *testing.T, hosts int) (*netLab, *upstream) {
 	reg := lab.registry()
 	run(t, "tc", "qdisc", "add", "dev", lab.bridge, "root", "tbf", "rate", "400mbit", "burst", "1mb", "latency", "100ms")
 	return lab, reg
+}
+
+// waitReceiving waits until n has written at least min bytes of layer d
+// into its content store, and not all of them.
+func (n *node) waitReceiving(d ocispec.Descriptor, min int64) {
+	n.t.Helper()
+	waitFor(n.t, 30*time.Second, fmt.Sprintf("%s to be part-way (%d bytes) through %s", n.name, min, d.Digest), func() bool {
+		c, err := client.New(n.Socket)
+		if err != nil {
+			return false
+		}
+		defer c.Close()
+		active, _ := c.ContentStore().ListStatuses(namespaces.WithNamespace(context.Background(), "default"))
+		for _, st := range active {
+			// containerd's own ingest, or the fetcher's (p2p-...).
+			if strings.Contains(st.Ref, d.Digest.String()) && st.Offset >= min && st.Offset < d.Size {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // connectedPeers is what `shoal status` says.
@@ -45,8 +72,7 @@ func TestALaterPullStreamsFromANodeStillDownloading(t *testing.T) {
 		aDone <- err
 	}()
 	// B starts once A has the layer partly.
-	waitFor(t, 30*time.Second, "A to start receiving the layer", func() bool { return reg.blobBytes(layer.Digest) > 0 || a.logContains("fetching upstream") })
-	time.Sleep(500 * time.Millisecond)
+	a.waitReceiving(layer, layer.Size/8)
 	b.pull(im.Ref)
 	if err := <-aDone; err != nil {
 		t.Fatalf("A's pull: %v", err)
@@ -117,8 +143,7 @@ func TestAFollowerFinishesUpstreamWhenTheNodeItFollowsDies(t *testing.T) {
 	layer := im.largest()
 
 	aDone := a.pullAsync(im.Ref, 2*time.Minute)
-	waitFor(t, 30*time.Second, "A to start receiving the layer", func() bool { return reg.blobBytes(layer.Digest) > 0 || a.logContains("fetching upstream") })
-	time.Sleep(300 * time.Millisecond)
+	a.waitReceiving(layer, layer.Size/16)
 	bDone := b.pullAsync(im.Ref, 2*time.Minute)
 	waitFor(t, 30*time.Second, "B to be streaming the layer from A", func() bool {
 		off, _ := b.ingestProgress(layer.Digest)

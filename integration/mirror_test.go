@@ -123,3 +123,27 @@ func tail(s string, n int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// The mirror streams a layer while it arrives and never holds it whole in
+// memory: serving a 1 GiB layer to a client-side pull grows containerd's
+// RSS by far less than the layer.
+func TestTheMirrorServesALargeLayerInBoundedMemory(t *testing.T) {
+	reg := startRegistry(t)
+	a := startNode(t, "A", nodeOptions{})
+	b, _ := mirrorNode(t, "B", []string{a.bootstrapAddr()}, "")
+	im := pushImage(t, reg.Addr, "mirror/large", "v1", 1<<30)
+	a.pull(im.Ref)
+	a.waitAnnounced(len(im.Blobs) + 1)
+
+	before := reg.blobRequests(im.Repo)
+	sampler := sampleRSS(t, b.PID())
+	b.ctr("image", "pull", "--local", "--plain-http", "--hosts-dir", filepath.Join(b.Dir(), "certs.d"), im.Ref)
+	growth := sampler()[0] << 10
+	if n := reg.blobRequests(im.Repo) - before; n != 0 {
+		t.Fatalf("B's client-side pull made %d upstream blob requests, want 0", n)
+	}
+	t.Logf("B's RSS grew by %d MiB while its mirror served a 1 GiB layer", growth>>20)
+	if growth > 256<<20 {
+		t.Fatalf("B's RSS grew by %d MiB while serving a 1 GiB layer: the mirror holds layers in memory", growth>>20)
+	}
+}

@@ -19,8 +19,8 @@ func TestBinaryNamesVersionsAndDefaultConfig(t *testing.T) {
 	if err != nil {
 		t.Fatalf("--version: %v\n%s", err, out)
 	}
-	if !strings.Contains(string(out), "2.4.2") || !strings.Contains(string(out), "shoal") {
-		t.Fatalf("--version must name containerd 2.4.2 and Shoal: %q", out)
+	if v := containerdVersion(t); !strings.Contains(string(out), v) || !strings.Contains(string(out), "shoal") {
+		t.Fatalf("--version must name containerd %s and Shoal: %q", v, out)
 	}
 	out, err = exec.Command(filepath.Join(binDir, "containerd"), "config", "default").CombinedOutput()
 	if err != nil {

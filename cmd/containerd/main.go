@@ -1,5 +1,24 @@
-// Command containerd is a drop-in containerd v2 with Shoal's peer-to-peer
-// image mirror compiled in.
+//go:build !containerd2.3
+
+/*
+   Copyright The containerd Authors.
+
+   Licensed under the Apache License, Version 2.0 (the "License");
+   you may not use this file except in compliance with the License.
+   You may obtain a copy of the License at
+
+       http://www.apache.org/licenses/LICENSE-2.0
+
+   Unless required by applicable law or agreed to in writing, software
+   distributed under the License is distributed on an "AS IS" BASIS,
+   WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+   See the License for the specific language governing permissions and
+   limitations under the License.
+*/
+
+// Command containerd is containerd v2.4's own main (cmd/containerd/main.go)
+// plus one import: Shoal's builtins. main_2.3.go is the same for the 2.3
+// line, whose CLI (urfave/cli v2) takes no context.
 package main
 
 import (
@@ -7,20 +26,16 @@ import (
 	"fmt"
 	"os"
 
-	_ "github.com/containerd/containerd/v2/cmd/containerd/builtins"
 	"github.com/containerd/containerd/v2/cmd/containerd/command"
 
+	_ "github.com/containerd/containerd/v2/cmd/containerd/builtins"
 	_ "github.com/shoal-dev/shoal/builtins"
-	"github.com/shoal-dev/shoal/plugin/p2p"
-	"github.com/shoal-dev/shoal/plugin/peertransfer"
 )
 
 func main() {
-	// Must run before the registry is read: wraps the stock transfer
-	// service so pulls try peers first.
-	peertransfer.Install(p2p.ID)
-	if err := command.App().Run(context.Background(), os.Args); err != nil {
-		fmt.Fprintf(os.Stderr, "containerd: %s\n", err)
+	ctx := context.Background()
+	if err := command.App().Run(ctx, os.Args); err != nil {
+		_, _ = fmt.Fprintln(os.Stderr, "containerd:", err)
 		os.Exit(1)
 	}
 }

@@ -4,164 +4,128 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
+	"io"
 	"net/url"
-	"os"
 	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
 
-	"github.com/containerd/containerd/v2/client"
-	"github.com/containerd/containerd/v2/defaults"
 	"github.com/opencontainers/go-digest"
+	"github.com/urfave/cli/v3"
 
 	"github.com/shoal-dev/shoal/plugin/control"
 )
 
-// common are the flags every query command takes, as ctr does.
-type common struct {
-	address string
-	json    bool
+func (q *queries) statusCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "status",
+		Usage: "Show this node: peer ID, addresses, peers, announcements, counters, recent failures",
+		Flags: []cli.Flag{jsonFlag},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if cmd.NArg() != 0 {
+				return fmt.Errorf("extra arguments: %v", cmd.Args().Slice())
+			}
+			var st control.Status
+			if err := q.get(ctx, cmd, "/status", &st); err != nil {
+				return err
+			}
+			w := cmd.Root().Writer
+			if cmd.Bool("json") {
+				return printJSON(w, st)
+			}
+			tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+			fmt.Fprintf(tw, "peer ID\t%s\n", st.PeerID)
+			fmt.Fprintf(tw, "addresses\t%s\n", strings.Join(st.Addresses, ", "))
+			fmt.Fprintf(tw, "connected peers\t%d\n", st.ConnectedPeers)
+			fmt.Fprintf(tw, "routing table\t%d\n", st.RoutingTable)
+			fmt.Fprintf(tw, "announced keys\t%d\n", st.AnnouncedKeys)
+			names := make([]string, 0, len(st.Counters))
+			for k := range st.Counters {
+				names = append(names, k)
+			}
+			sort.Strings(names)
+			for _, k := range names {
+				fmt.Fprintf(tw, "%s\t%d\n", strings.ReplaceAll(k, "_", " "), st.Counters[k])
+			}
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			if len(st.RecentFailures) == 0 {
+				return nil
+			}
+			fmt.Fprintln(w, "\nrecent failures:")
+			tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "TIME\tPEER\tDIGEST\tERROR")
+			for _, f := range st.RecentFailures {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", f.Time.Format(time.RFC3339), f.Peer, f.Digest, f.Error)
+			}
+			return tw.Flush()
+		},
+	}
 }
 
-func (c *common) register(fs *flag.FlagSet) {
-	def := defaults.DefaultAddress
-	if env := os.Getenv("CONTAINERD_ADDRESS"); env != "" {
-		def = env
+func (q *queries) peersCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "peers",
+		Usage: "List the connected peers",
+		Flags: []cli.Flag{jsonFlag},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if cmd.NArg() != 0 {
+				return fmt.Errorf("extra arguments: %v", cmd.Args().Slice())
+			}
+			var peers []control.Peer
+			if err := q.get(ctx, cmd, "/peers", &peers); err != nil {
+				return err
+			}
+			return printPeers(cmd, peers)
+		},
 	}
-	fs.StringVar(&c.address, "a", def, "containerd socket (also --address, $CONTAINERD_ADDRESS)")
-	fs.StringVar(&c.address, "address", def, "containerd socket")
-	fs.BoolVar(&c.json, "json", false, "print JSON for scripts")
 }
 
-// controlClient finds the P2P plugin's control socket through containerd's
-// introspection service.
-func (c *common) controlClient(ctx context.Context) (*control.Client, error) {
-	cc, err := client.New(c.address, client.WithTimeout(5*time.Second))
-	if err != nil {
-		return nil, fmt.Errorf("cannot reach containerd at %s (is it running? use -a to name its socket): %w", c.address, err)
+func (q *queries) providersCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "providers",
+		Usage:     "List the peers that hold a blob, or announced an image reference",
+		ArgsUsage: "<digest|image-ref>",
+		Flags:     []cli.Flag{jsonFlag},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if cmd.NArg() != 1 {
+				return errors.New("give one digest or image reference: shoal providers <digest|image-ref>")
+			}
+			arg := cmd.Args().First()
+			// References may hold "@" and, in principle, anything else a
+			// query string would misread.
+			query := "/providers?ref=" + url.QueryEscape(arg)
+			if d, err := digest.Parse(arg); err == nil {
+				query = "/providers?digest=" + d.String()
+			}
+			var peers []control.Peer
+			if err := q.get(ctx, cmd, query, &peers); err != nil {
+				return err
+			}
+			return printPeers(cmd, peers)
+		},
 	}
-	defer cc.Close()
-	resp, err := cc.IntrospectionService().Plugins(ctx, `type=="io.containerd.server.v1",id=="p2p"`)
-	if err != nil {
-		return nil, fmt.Errorf("ask containerd at %s for its plugins: %w", c.address, err)
-	}
-	if len(resp.Plugins) == 0 {
-		return nil, fmt.Errorf("containerd at %s has no p2p plugin: is it Shoal's containerd (containerd --version)?", c.address)
-	}
-	p := resp.Plugins[0]
-	if p.InitErr != nil {
-		return nil, fmt.Errorf("the p2p plugin is not running: %s (see `containerd config default` and the README's configuration reference)", p.InitErr.Message)
-	}
-	path := p.Exports["control_socket"]
-	if path == "" {
-		return nil, errors.New("the p2p plugin exports no control socket")
-	}
-	return control.NewClient(path), nil
 }
 
-// connect parses a query command's flags and finds the control socket. It
-// returns the arguments left after the flags.
-func connect(ctx context.Context, name string, args []string) (*common, *control.Client, []string, error) {
-	var c common
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	c.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return nil, nil, nil, err
-	}
-	cl, err := c.controlClient(ctx)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	return &c, cl, fs.Args(), nil
-}
-
-func runStatus(ctx context.Context, args []string) error {
-	c, cl, _, err := connect(ctx, "status", args)
-	if err != nil {
-		return err
-	}
-	var st control.Status
-	if err := cl.Get("/status", &st); err != nil {
-		return err
-	}
-	if c.json {
-		return printJSON(st)
-	}
-	tw := tabwriter.NewWriter(os.Stdout, 2, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "peer ID\t%s\n", st.PeerID)
-	fmt.Fprintf(tw, "addresses\t%s\n", strings.Join(st.Addresses, ", "))
-	fmt.Fprintf(tw, "connected peers\t%d\n", st.ConnectedPeers)
-	fmt.Fprintf(tw, "routing table\t%d\n", st.RoutingTable)
-	fmt.Fprintf(tw, "announced keys\t%d\n", st.AnnouncedKeys)
-	names := make([]string, 0, len(st.Counters))
-	for k := range st.Counters {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, k := range names {
-		fmt.Fprintf(tw, "%s\t%d\n", strings.ReplaceAll(k, "_", " "), st.Counters[k])
-	}
-	tw.Flush()
-	if len(st.RecentFailures) > 0 {
-		fmt.Println("\nrecent failures:")
-		tw = tabwriter.NewWriter(os.Stdout, 2, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "TIME\tPEER\tDIGEST\tERROR")
-		for _, f := range st.RecentFailures {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", f.Time.Format(time.RFC3339), f.Peer, f.Digest, f.Error)
-		}
-		tw.Flush()
-	}
-	return nil
-}
-
-func runPeers(ctx context.Context, args []string) error {
-	c, cl, _, err := connect(ctx, "peers", args)
+// get asks the control socket of the containerd that cmd names for path.
+func (q *queries) get(ctx context.Context, cmd *cli.Command, path string, v any) error {
+	cl, ctx, cancel, err := q.client(ctx, cmd)
 	if err != nil {
 		return err
 	}
-	var peers []control.Peer
-	if err := cl.Get("/peers", &peers); err != nil {
-		return err
-	}
-	return printPeers(c.json, peers)
+	defer cancel()
+	return cl.Get(ctx, path, v)
 }
 
-func runProviders(ctx context.Context, args []string) error {
-	var c common
-	fs := flag.NewFlagSet("providers", flag.ContinueOnError)
-	c.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return err
+func printPeers(cmd *cli.Command, peers []control.Peer) error {
+	w := cmd.Root().Writer
+	if cmd.Bool("json") {
+		return printJSON(w, peers)
 	}
-	if fs.NArg() != 1 {
-		return errors.New("usage: shoal providers [-a SOCKET] [--json] <digest|image-ref>")
-	}
-	arg := fs.Arg(0)
-	// References may hold "@" and, in principle, anything else a query
-	// string would misread.
-	query := "/providers?ref=" + url.QueryEscape(arg)
-	if d, err := digest.Parse(arg); err == nil {
-		query = "/providers?digest=" + d.String()
-	}
-	cl, err := c.controlClient(ctx)
-	if err != nil {
-		return err
-	}
-	var peers []control.Peer
-	if err := cl.Get(query, &peers); err != nil {
-		return err
-	}
-	return printPeers(c.json, peers)
-}
-
-func printPeers(asJSON bool, peers []control.Peer) error {
-	if asJSON {
-		return printJSON(peers)
-	}
-	tw := tabwriter.NewWriter(os.Stdout, 2, 4, 2, ' ', 0)
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "PEER\tADDRESSES")
 	for _, p := range peers {
 		fmt.Fprintf(tw, "%s\t%s\n", p.ID, strings.Join(p.Addresses, ", "))
@@ -169,8 +133,8 @@ func printPeers(asJSON bool, peers []control.Peer) error {
 	return tw.Flush()
 }
 
-func printJSON(v any) error {
-	enc := json.NewEncoder(os.Stdout)
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }

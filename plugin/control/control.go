@@ -1,5 +1,5 @@
-// Package control serves the `shoal` command: node status, peers and
-// providers, as JSON over HTTP on a unix socket under the plugin's state
+// Package control serves the `shoal` command: node status, peers,
+// providers and recent pulls, as JSON over HTTP on a unix socket under the plugin's state
 // directory (root-only), whose path the plugin exports through containerd's
 // introspection service.
 package control
@@ -17,6 +17,7 @@ import (
 	"github.com/opencontainers/go-digest"
 
 	"github.com/shoal-dev/shoal/plugin/failures"
+	"github.com/shoal-dev/shoal/plugin/pullhistory"
 )
 
 // Peer is one other node.
@@ -42,6 +43,8 @@ type Source interface {
 	Peers() []Peer
 	Providers(ctx context.Context, key digest.Digest) ([]Peer, error)
 	ReferenceKey(ref string) digest.Digest
+	// Pulls are this node's latest pulls, oldest first.
+	Pulls() []pullhistory.Pull
 }
 
 // Server is the control endpoint.
@@ -69,6 +72,7 @@ func Serve(path string, src Source) (*Server, error) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /status", func(w http.ResponseWriter, r *http.Request) { reply(w, src.Status(), nil) })
 	mux.HandleFunc("GET /peers", func(w http.ResponseWriter, r *http.Request) { reply(w, src.Peers(), nil) })
+	mux.HandleFunc("GET /pulls", func(w http.ResponseWriter, r *http.Request) { reply(w, src.Pulls(), nil) })
 	mux.HandleFunc("GET /providers", func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
 		var key digest.Digest
@@ -123,8 +127,12 @@ func NewClient(path string) *Client {
 }
 
 // Get fetches path (e.g. "/status") into v.
-func (c *Client) Get(path string, v any) error {
-	resp, err := c.http.Get("http://shoal" + path)
+func (c *Client) Get(ctx context.Context, path string, v any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://shoal"+path, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := c.http.Do(req)
 	if err != nil {
 		return err
 	}

@@ -6,8 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/opencontainers/go-digest"
+
+	"github.com/shoal-dev/shoal/plugin/pullhistory"
 )
 
 type fakeSource struct{}
@@ -23,6 +26,12 @@ func (fakeSource) Providers(ctx context.Context, key digest.Digest) ([]Peer, err
 	return nil, errors.New("not connected to any peer")
 }
 func (fakeSource) ReferenceKey(ref string) digest.Digest { return digest.FromString(ref) }
+func (fakeSource) Pulls() []pullhistory.Pull {
+	return []pullhistory.Pull{{
+		Image: "registry.example/app:v1", Start: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Duration: 278 * time.Millisecond,
+		Peers: []pullhistory.PeerBytes{{Peer: "p1", Bytes: 64 << 20}}, Failovers: 1,
+	}}
+}
 
 func TestControlSocketAnswersAndIsRootOnly(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state", "shoal.sock")
@@ -36,18 +45,31 @@ func TestControlSocketAnswersAndIsRootOnly(t *testing.T) {
 		t.Fatalf("socket mode %v, %v", st.Mode().Perm(), err)
 	}
 	c := NewClient(path)
+	ctx := context.Background()
 	var status Status
-	if err := c.Get("/status", &status); err != nil || status.PeerID != "me" || status.ConnectedPeers != 2 {
+	if err := c.Get(ctx, "/status", &status); err != nil || status.PeerID != "me" || status.ConnectedPeers != 2 {
 		t.Fatalf("status %+v %v", status, err)
 	}
 	var peers []Peer
-	if err := c.Get("/providers?digest="+digest.FromString("held").String(), &peers); err != nil || len(peers) != 1 {
+	if err := c.Get(ctx, "/providers?digest="+digest.FromString("held").String(), &peers); err != nil || len(peers) != 1 {
 		t.Fatalf("providers %v %v", peers, err)
 	}
-	if err := c.Get("/providers?digest=sha256:nothex", &peers); err == nil {
+	if err := c.Get(ctx, "/providers?digest=sha256:nothex", &peers); err == nil {
 		t.Fatal("bad digest accepted")
 	}
-	if err := c.Get("/providers?ref=registry.example/app:v1", &peers); err == nil {
+	if err := c.Get(ctx, "/providers?ref=registry.example/app:v1", &peers); err == nil {
 		t.Fatal("lookup error not passed on")
+	}
+	var pulls []pullhistory.Pull
+	if err := c.Get(ctx, "/pulls", &pulls); err != nil || len(pulls) != 1 {
+		t.Fatalf("pulls %+v %v", pulls, err)
+	}
+	if p := pulls[0]; p.Image != "registry.example/app:v1" || p.Duration != 278*time.Millisecond || p.PeerTotal() != 64<<20 || p.Failovers != 1 || !p.Start.Equal(fakeSource{}.Pulls()[0].Start) {
+		t.Fatalf("pull did not survive the socket: %+v", p)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := c.Get(cancelled, "/status", &status); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled query: %v", err)
 	}
 }

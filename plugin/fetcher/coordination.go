@@ -12,7 +12,7 @@ import (
 // awaitLeader is the coordination of nodes that miss the same layer at
 // once (see Options.Rank). It returns the providers that appeared while
 // this node waited its turn, or none: then the upstream is this node's.
-func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor) []peer.AddrInfo {
+func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor) (found []peer.AddrInfo) {
 	opts := pf.f.opts
 	if opts.Rank == nil || opts.CoordinationWindow <= 0 || desc.Size < opts.CoordinationMinSize {
 		return nil
@@ -24,6 +24,8 @@ func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor) [
 	wait := opts.CoordinationWindow * time.Duration(rank) / time.Duration(of)
 	deadline := time.Now().Add(wait)
 	pf.f.stats.CoordinationWaits.Add(1)
+	ctx, span := startCoordinate(ctx, rank, of, wait)
+	defer func() { endCoordinate(span, wait-time.Until(deadline), found) }()
 	const poll = 25 * time.Millisecond
 	for {
 		left := time.Until(deadline)

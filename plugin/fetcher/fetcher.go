@@ -150,8 +150,26 @@ func (f *Fetcher) Stats() *Stats { return &f.stats }
 
 // WrapFetcher returns a fetcher for the image ref that tries peers first and
 // falls back to upstream.
-func (f *Fetcher) WrapFetcher(upstream Upstream, ref string) *PeerFirst {
-	return &PeerFirst{f: f, upstream: upstream, ref: ref, repo: peerclient.RepositoryOf(ref)}
+func (f *Fetcher) WrapFetcher(upstream Upstream, ref string, opts ...WrapOption) *PeerFirst {
+	pf := &PeerFirst{f: f, upstream: upstream, ref: ref, repo: peerclient.RepositoryOf(ref)}
+	for _, o := range opts {
+		o(pf)
+	}
+	return pf
+}
+
+// WrapOption tunes one PeerFirst.
+type WrapOption func(*PeerFirst)
+
+// ArrivalFunc is told that a layer starts to arrive into the content
+// store's ingest ref (a source answered), and returns what to call when
+// the arrival ends (committed or given up).
+type ArrivalFunc func(ctx context.Context, ref string, desc ocispec.Descriptor) (end func())
+
+// WithArrival makes the fetcher tell fn about every layer it writes into
+// the store itself: a front can then stream it while it arrives.
+func WithArrival(fn ArrivalFunc) WrapOption {
+	return func(pf *PeerFirst) { pf.arrival = fn }
 }
 
 // PeerFirst is a remotes.Fetcher for one image.
@@ -160,19 +178,28 @@ type PeerFirst struct {
 	upstream Upstream
 	ref      string
 	repo     peerclient.Repository
+	arrival  ArrivalFunc // nil: nobody to tell
 
 	mu        sync.Mutex
 	committed []ocispec.Descriptor // layers committed here, for Finish
+
+	tally tally // what this image's pull received, from where
 }
 
 // Fetch returns the content of desc, from peers where possible. For a layer
 // that peers deliver, the blob is committed to the content store here and
 // the answer is errdefs.ErrAlreadyExists, which containerd's pull treats as
 // done: the bytes are written and hashed once.
-func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.ReadCloser, error) {
+func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.ReadCloser, err error) {
 	if !pf.eligible(desc) {
-		return pf.upstream.Fetch(ctx, desc)
+		rc, err := pf.upstream.Fetch(ctx, desc)
+		if err != nil {
+			return nil, err
+		}
+		return countingReader(rc, &pf.tally.upstream), nil
 	}
+	ctx, span := pf.startFetch(ctx, desc)
+	defer func() { endFetch(span, err) }()
 	logger := log.G(ctx).WithField("digest", desc.Digest).WithField("size", desc.Size)
 
 	providers, lookup, err := pf.lookup(ctx, desc.Digest)
@@ -204,6 +231,8 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.Rea
 		data, from, err := pf.readVerified(ctx, src)
 		if err == nil {
 			pf.f.stats.PeerBytes.Add(int64(len(data)))
+			pf.tally.fromPeer(from, int64(len(data)))
+			fromSource(ctx, "peers")
 			logger.WithFields(log.Fields{"peer": from, "peer_bytes": len(data), "lookup": lookup}).Info("p2p: fetched from peer")
 			return io.NopCloser(bytes.NewReader(data)), nil
 		}
@@ -231,13 +260,16 @@ func (pf *PeerFirst) upstreamFetch(ctx context.Context, desc ocispec.Descriptor,
 		// The ingest is containerd's own, opened before it asked for them.
 		end = pf.f.opts.InFlight.Begin(ctx, remotes.MakeRefKey(ctx, desc), desc, pf.sourceLabels())
 	}
+	fromSource(ctx, "upstream")
+	ctx, span := startUpstream(ctx, desc, 0, peers)
 	rc, err := pf.upstream.Fetch(ctx, desc)
 	if err != nil {
+		endRequest(ctx, span, err)
 		end()
 		return nil, fmt.Errorf("fetch %s of %s: peers: %s; upstream: %w", desc.Digest, pf.ref, peers, err)
 	}
-	rc = withIdleTimeout(rc, pf.f.opts.UpstreamIdleTimeout)
-	return endOnClose(countingReader(rc, &pf.f.stats.UpstreamBytes), end), nil
+	rc = traceBody(ctx, span, withIdleTimeout(rc, pf.f.opts.UpstreamIdleTimeout), desc.Size)
+	return endOnClose(countingReader(rc, &pf.f.stats.UpstreamBytes, &pf.tally.upstream), end), nil
 }
 
 func (pf *PeerFirst) shareInFlight(desc ocispec.Descriptor) bool {
@@ -270,9 +302,9 @@ func (e *ending) Close() error {
 	return err
 }
 
-// countingReader counts what is read.
-func countingReader(rc io.ReadCloser, n *atomic.Int64) io.ReadCloser {
-	return keepSeek(rc, &counted{ReadCloser: rc, n: n})
+// countingReader counts what is read, in each of counters.
+func countingReader(rc io.ReadCloser, counters ...*atomic.Int64) io.ReadCloser {
+	return keepSeek(rc, &counted{ReadCloser: rc, counters: counters})
 }
 
 // keepSeek gives wrapped the Seek of orig, when it has one: containerd
@@ -289,20 +321,24 @@ func keepSeek(orig, wrapped io.ReadCloser) io.ReadCloser {
 
 type counted struct {
 	io.ReadCloser
-	n *atomic.Int64
+	counters []*atomic.Int64
 }
 
 func (c *counted) Read(p []byte) (int, error) {
 	n, err := c.ReadCloser.Read(p)
-	c.n.Add(int64(n))
+	for _, counter := range c.counters {
+		counter.Add(int64(n))
+	}
 	return n, err
 }
 
 func (pf *PeerFirst) lookup(ctx context.Context, dgst digest.Digest) ([]peer.AddrInfo, time.Duration, error) {
 	start := time.Now()
+	ctx, span := startLookup(ctx, dgst)
 	lctx, cancel := context.WithTimeout(ctx, pf.f.opts.LookupTimeout)
 	defer cancel()
 	providers, err := pf.f.finder.FindProviders(lctx, dgst, pf.f.opts.MaxProviders)
+	endLookup(span, providers, err)
 	return providers, time.Since(start), err
 }
 
@@ -323,13 +359,15 @@ func (pf *PeerFirst) readVerified(ctx context.Context, src *sources) ([]byte, pe
 		data, err := io.ReadAll(body) // request() bounded it to desc.Size
 		body.Close()
 		if err != nil {
+			failover(ctx, p, 0, err)
 			log.G(ctx).WithError(err).WithField("peer", p).Debug("p2p: peer failed while sending")
 			continue
 		}
 		if int64(len(data)) == src.desc.Size && digest.SHA256.FromBytes(data) == src.desc.Digest {
 			return data, p, nil
 		}
-		pf.f.judge(p, src.desc.Digest, peerclient.ErrCorrupt)
+		pf.judge(p, src.desc.Digest, peerclient.ErrCorrupt)
+		failover(ctx, p, 0, peerclient.ErrCorrupt)
 		log.G(ctx).WithFields(log.Fields{"peer": p, "digest": src.desc.Digest}).Error("p2p: content from peer failed verification, discarded")
 	}
 }

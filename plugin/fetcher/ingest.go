@@ -51,7 +51,8 @@ func (pf *PeerFirst) ingest(ctx context.Context, src *sources) error {
 		}
 		for p, n := range wrote {
 			if n > 0 {
-				pf.f.judge(p, desc.Digest, peerclient.ErrCorrupt)
+				pf.judge(p, desc.Digest, peerclient.ErrCorrupt)
+				failover(ctx, p, 0, peerclient.ErrCorrupt)
 				src.drop(p)
 			}
 		}
@@ -76,6 +77,9 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 	if pf.shareInFlight(desc) {
 		// Peers that start later stream from here too.
 		defer pf.f.opts.InFlight.Begin(ctx, ref, desc, pf.sourceLabels())()
+	}
+	if pf.arrival != nil {
+		defer pf.arrival(ctx, ref, desc)()
 	}
 	committed := false
 	defer func() {
@@ -136,7 +140,8 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 			return wrote, fmt.Errorf("upstream failed while finishing %s at offset %d: %w", desc.Digest, offset+n, err)
 		}
 		pf.f.stats.Failovers.Add(1)
-		pf.f.judge(from, desc.Digest, err) // mid-body: fails over, costs the peer nothing
+		pf.judge(from, desc.Digest, err) // mid-body: fails over, costs the peer nothing
+		failover(ctx, from, offset+n, err)
 		entry := logger.WithError(err).WithFields(log.Fields{"peer": from, "offset": offset + n, "remaining_providers": src.remaining()})
 		if isStall(err) {
 			pf.f.stats.Stalls.Add(1)
@@ -145,7 +150,8 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 			entry.Warn("p2p: peer failed mid-blob, continuing elsewhere")
 		}
 	}
-	if err := w.Commit(ctx, desc.Size, desc.Digest); err != nil && !errdefs.IsAlreadyExists(err) {
+	// Labelled with its source at once, as containerd labels what it pulls.
+	if err := w.Commit(ctx, desc.Size, desc.Digest, content.WithLabels(pf.sourceLabels())); err != nil && !errdefs.IsAlreadyExists(err) {
 		return wrote, err
 	}
 	committed = true
@@ -153,16 +159,19 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 }
 
 func (pf *PeerFirst) logSources(ctx context.Context, wrote map[peer.ID]int64, took time.Duration) {
+	fromSource(ctx, sourceOf(wrote))
 	for p, n := range wrote {
 		if n == 0 {
 			continue
 		}
 		if p == upstreamID {
 			pf.f.stats.UpstreamBytes.Add(n)
+			pf.tally.upstream.Add(n)
 			log.G(ctx).WithField("upstream_bytes", n).Info("p2p: finished blob upstream after peers failed")
 			continue
 		}
 		pf.f.stats.PeerBytes.Add(n)
+		pf.tally.fromPeer(p, n)
 		log.G(ctx).WithFields(log.Fields{"peer": p, "peer_bytes": n, "took": took.Round(time.Millisecond)}).Info("p2p: fetched from peer")
 	}
 }

@@ -56,7 +56,8 @@ func (pf *PeerFirst) parallelFetch(ctx context.Context, src *sources, w content.
 					}
 					if ctx.Err() == nil {
 						pf.f.stats.Failovers.Add(1)
-						pf.f.judge(p, src.desc.Digest, err)
+						pf.judge(p, src.desc.Digest, err)
+						failover(ctx, p, start, err)
 						entry := log.G(ctx).WithError(err).WithFields(log.Fields{"peer": p, "digest": src.desc.Digest, "offset": start})
 						if isStall(err) {
 							pf.f.stats.Stalls.Add(1)
@@ -112,6 +113,8 @@ func (s *peerSet) list() []peer.ID {
 
 // readRange reads one chunk; a panic in it is that chunk's failure.
 func (pf *PeerFirst) readRange(ctx context.Context, p peer.ID, src *sources, start int64, buf []byte) (err error) {
+	ctx, span := startPeerRequest(ctx, p, src.desc, start, int64(len(buf)))
+	defer func() { endRequest(ctx, span, err) }()
 	defer recovery.Catch(ctx, "p2p: range request failed", &err)
 	return pf.f.client.ReadRange(ctx, p, pf.repo, src.desc, start, buf)
 }

@@ -102,7 +102,8 @@ func (s *sources) openPeer(ctx context.Context, offset int64) (io.ReadCloser, pe
 				err   error
 				start = time.Now()
 			)
-			defer func() { results <- opened{body, p, err} }()
+			ctx, span := startPeerRequest(ctx, p, s.desc, offset, 0)
+			defer func() { results <- opened{traced(ctx, span, body, s.desc.Size-offset, err), p, err} }()
 			defer recovery.Catch(ctx, "p2p: request to a peer failed", &err)
 			body, err = s.pf.f.client.Open(ctx, p, s.pf.repo, s.desc, offset)
 			if err != nil {
@@ -127,7 +128,8 @@ func (s *sources) openPeer(ctx context.Context, offset int64) (io.ReadCloser, pe
 				return r.body, r.from, nil
 			}
 			if ctx.Err() == nil {
-				s.pf.f.judge(r.from, s.desc.Digest, r.err)
+				s.pf.judge(r.from, s.desc.Digest, r.err)
+				failover(ctx, r.from, offset, r.err)
 			}
 			log.G(ctx).WithError(r.err).WithFields(log.Fields{"peer": r.from, "digest": s.desc.Digest}).Debug("p2p: peer did not serve")
 			if inflight == 0 {
@@ -154,12 +156,14 @@ func discard(results <-chan opened, n int) {
 }
 
 // openUpstream opens the upstream at offset, once per fetch.
-func (s *sources) openUpstream(ctx context.Context, offset int64) (io.ReadCloser, error) {
+func (s *sources) openUpstream(ctx context.Context, offset int64) (rc io.ReadCloser, err error) {
 	if s.upstreamUsed {
 		return nil, errNoSource
 	}
 	s.upstreamUsed = true
-	rc, err := s.pf.upstream.Fetch(ctx, s.desc)
+	ctx, span := startUpstream(ctx, s.desc, offset, "every provider failed")
+	defer func() { rc = traced(ctx, span, rc, s.desc.Size-offset, err) }()
+	rc, err = s.pf.upstream.Fetch(ctx, s.desc)
 	if err != nil {
 		return nil, err
 	}

@@ -46,7 +46,7 @@ func TestReaderFollowsTheWriterToTheEnd(t *testing.T) {
 		defer close(ended)
 		for off := 0; off < len(data); off += 100 << 10 {
 			w.Write(data[off:min(off+100<<10, len(data))])
-			time.Sleep(time.Millisecond)
+			time.Sleep(time.Millisecond) // a slow arrival for the reader to follow, not a synchronisation
 		}
 		ctx := namespaces.WithNamespace(context.Background(), "default")
 		if err := w.Commit(ctx, desc.Size, desc.Digest); err != nil {

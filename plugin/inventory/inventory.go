@@ -57,7 +57,7 @@ type Options struct {
 type Policy interface {
 	ContentShared(ns string, labels map[string]string) bool
 	ImageShared(ns, name string) bool
-	HasRegistryRules() bool
+	DependsOnOrigin() bool
 }
 
 // Inventory tracks held content.
@@ -73,6 +73,7 @@ type Inventory struct {
 	verified map[digest.Digest]struct{}            // checked against its digest since start
 	corrupt  map[digest.Digest]struct{}            // found not to match its digest: never offered
 	arriving map[digest.Digest]int                 // offers of content still arriving, counted
+	rechecks int                                   // blobs waiting for their origin label
 
 	wake chan struct{}
 }
@@ -232,9 +233,9 @@ func (inv *Inventory) handle(ctx context.Context, env *events.Envelope) bool {
 		if p := inv.opts.Policy; p != nil {
 			info, err := inv.store.Info(namespaces.WithNamespace(ctx, env.Namespace), dgst)
 			if err != nil || !p.ContentShared(env.Namespace, info.Labels) {
-				// Where it came from is labelled just after the commit:
-				// look again once the pull is through.
-				return p.HasRegistryRules()
+				// Where it came from is labelled just after the commit: look
+				// again then, or walk the store when too many wait.
+				return p.DependsOnOrigin() && !inv.recheck(ctx, env.Namespace, dgst)
 			}
 		}
 		if inv.add(env.Namespace, dgst) {
@@ -512,4 +513,53 @@ func (inv *Inventory) Offer(ctx context.Context, ns string, dgst digest.Digest, 
 			}
 		})
 	}, true
+}
+
+// recheckDelays are when a blob committed without its origin label is
+// looked at again: containerd labels it a moment after the commit. Content
+// still without one came from no registry.
+var recheckDelays = []time.Duration{50 * time.Millisecond, 500 * time.Millisecond, 2 * time.Second}
+
+// maxRechecks bounds the rechecks waiting at once; beyond, a walk of the
+// store finds what they would have.
+const maxRechecks = 4096
+
+// recheck adds dgst of namespace ns once its labels let it be shared. It
+// reports false when too many rechecks wait already.
+func (inv *Inventory) recheck(ctx context.Context, ns string, dgst digest.Digest) bool {
+	inv.mu.Lock()
+	if inv.rechecks >= maxRechecks {
+		inv.mu.Unlock()
+		return false
+	}
+	inv.rechecks++
+	inv.mu.Unlock()
+	recovery.Go(ctx, "p2p: rechecking a blob's origin", func(ctx context.Context) {
+		defer func() {
+			inv.mu.Lock()
+			inv.rechecks--
+			inv.mu.Unlock()
+		}()
+		nctx := namespaces.WithNamespace(ctx, ns)
+		for _, d := range recheckDelays {
+			t := time.NewTimer(d)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return
+			case <-t.C:
+			}
+			info, err := inv.store.Info(nctx, dgst)
+			if err != nil {
+				return // gone
+			}
+			if inv.opts.Policy.ContentShared(ns, info.Labels) {
+				if inv.add(ns, dgst) {
+					inv.queue(dgst)
+				}
+				return
+			}
+		}
+	})
+	return true
 }

@@ -3,6 +3,7 @@ package inventory
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -13,6 +14,10 @@ import (
 	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/typeurl/v2"
 	"github.com/opencontainers/go-digest"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+
+	"github.com/shoal-dev/shoal/plugin/contenttest"
+	"github.com/shoal-dev/shoal/plugin/policy"
 )
 
 // fakeStore is a namespaced content store holding digests only.
@@ -214,7 +219,7 @@ type denyNamespace string
 
 func (d denyNamespace) ContentShared(ns string, _ map[string]string) bool { return ns != string(d) }
 func (d denyNamespace) ImageShared(ns, _ string) bool                     { return ns != string(d) }
-func (denyNamespace) HasRegistryRules() bool                              { return false }
+func (denyNamespace) DependsOnOrigin() bool                               { return false }
 
 func TestContentOutsideTheSharingPolicyIsNeverAnnounced(t *testing.T) {
 	shared, private := digest.FromString("shared"), digest.FromString("private")
@@ -256,5 +261,41 @@ func TestArrivingContentIsAnnouncedUntilWithdrawnUnlessShareless(t *testing.T) {
 	}
 	if ann.count(private) != 0 {
 		t.Fatal("private arriving content was announced")
+	}
+}
+
+// containerd labels where content came from a moment after it commits it:
+// a blob committed without the label is announced once the label is there,
+// and one that never gets a label (built or imported here) never is, under
+// the default sharing policy.
+func TestABlobIsAnnouncedOnceItsOriginIsLabelled(t *testing.T) {
+	env := contenttest.New(t)
+	ctx := namespaces.WithNamespace(context.Background(), "k8s.io")
+	write := func(data string) digest.Digest {
+		d := digest.FromString(data)
+		if err := content.WriteBlob(ctx, env.Store, data, strings.NewReader(data), ocispec.Descriptor{Digest: d, Size: int64(len(data))}); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	sharing, err := policy.New(nil, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann := &fakeAnnouncer{announced: map[digest.Digest]int{}}
+	inv := New(env.Store, func(context.Context) ([]string, error) { return []string{"k8s.io"}, nil }, ann, Options{Policy: sharing})
+	envs := run(t, inv)
+
+	pulled, imported := write("pulled"), write("imported")
+	envs <- contentCreated(t, "k8s.io", pulled)
+	envs <- contentCreated(t, "k8s.io", imported)
+	label := "containerd.io/distribution.source.registry.example"
+	if _, err := env.Store.Update(ctx, content.Info{Digest: pulled, Labels: map[string]string{label: "team/app"}}, "labels."+label); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the labelled blob announced", func() bool { return ann.count(pulled) == 1 })
+	time.Sleep(2500 * time.Millisecond) // past the last recheck; the positive control is above
+	if ann.count(imported) != 0 || len(inv.Namespaces(imported)) != 0 {
+		t.Fatal("content of unknown origin was announced")
 	}
 }

@@ -23,8 +23,12 @@ func (noProviders) FindProviders(context.Context, digest.Digest, int) ([]peer.Ad
 	return nil, nil
 }
 
-// newMirror is a mirror over peers of which none holds anything.
+// newMirror is a mirror over peers of which none holds anything; it
+// mirrors every registry unless told otherwise.
 func newMirror(opts Options) *Mirror {
+	if opts.Mirrored == nil {
+		opts.Mirrored = []string{"_default"}
+	}
 	peers := peerclient.New(noClient{}, peerclient.Options{})
 	return New(fetcher.New(noProviders{}, peers, fetcher.Options{}), resolve.New(noProviders{}, peers, resolve.Options{}), opts)
 }

@@ -86,3 +86,41 @@ func TestTheMirrorGoesUpstreamThroughTheHostsDirectoryButNeverToItself(t *testin
 		t.Error("no digest header")
 	}
 }
+
+// A registry the operator did not name is refused before any connection:
+// a local process cannot make containerd (root) send requests anywhere.
+func TestARegistryNotMirroredIsRefusedWithoutAnyConnection(t *testing.T) {
+	var upstream atomic.Int32
+	reg := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		upstream.Add(1)
+		w.WriteHeader(http.StatusNotFound)
+	}))
+	defer reg.Close()
+	host := strings.TrimPrefix(reg.URL, "http://")
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, host), 0o755)
+	os.WriteFile(filepath.Join(dir, host, "hosts.toml"), []byte(fmt.Sprintf("server = %q\n", reg.URL)), 0o644)
+	store, err := local.NewStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		mirrored []string
+		refused  bool
+	}{
+		{[]string{"registry.example"}, true},
+		{[]string{host}, false},       // positive control: named, it is asked
+		{[]string{"_default"}, false}, // any
+	} {
+		upstream.Store(0)
+		m := newMirror(Options{Store: store, Mirrored: tc.mirrored, Registry: registryaccess.Config{HostDir: dir}})
+		rec := httptest.NewRecorder()
+		m.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/v2/team/app/manifests/v1?ns="+host, nil))
+		if refused := strings.Contains(rec.Body.String(), "not mirrored"); refused != tc.refused {
+			t.Errorf("mirrored %v: refused %v, want %v (%d %s)", tc.mirrored, refused, tc.refused, rec.Code, rec.Body)
+		}
+		if asked := upstream.Load() > 0; asked == tc.refused {
+			t.Errorf("mirrored %v: registry asked %v", tc.mirrored, asked)
+		}
+	}
+}

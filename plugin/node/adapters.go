@@ -21,6 +21,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/fetcher"
 	"github.com/shoal-dev/shoal/plugin/inflight"
 	"github.com/shoal-dev/shoal/plugin/inventory"
+	"github.com/shoal-dev/shoal/plugin/pullhistory"
 	"github.com/shoal-dev/shoal/plugin/registryaccess"
 	"github.com/shoal-dev/shoal/plugin/resolve"
 	"github.com/shoal-dev/shoal/plugin/router"
@@ -33,7 +34,11 @@ type Pulls struct {
 	resolver   *resolve.Resolver
 	store      content.Store
 	registries *registryaccess.Access
+	history    *pullhistory.Ring
 }
+
+// RecordPull keeps a pull for `shoal pulls` (peertransfer.PullRecorder).
+func (p *Pulls) RecordPull(r pullhistory.Pull) { p.history.Add(r) }
 
 // RegistryAccess shares the node's registry clients with the transfer
 // wrapper (peertransfer.RegistryAccess): they never ask the loopback mirror.
@@ -84,6 +89,8 @@ func (s statusSource) Status() control.Status {
 }
 
 func (s statusSource) Peers() []control.Peer { return toPeers(s.n.router.Peers()) }
+
+func (s statusSource) Pulls() []pullhistory.Pull { return s.n.history.Recent() }
 
 // Providers lists the peers that announced key, and this node if it holds it.
 func (s statusSource) Providers(ctx context.Context, key digest.Digest) ([]control.Peer, error) {

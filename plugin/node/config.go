@@ -101,6 +101,10 @@ type Config struct {
 	// moment later). Defaults 256 and 32.
 	MaxServingRequests        int `toml:"max_serving_requests"`
 	MaxServingRequestsPerPeer int `toml:"max_serving_requests_per_peer"`
+	// ShareUnknownOrigin shares content that came from no registry (built
+	// or imported on this node: no distribution-source label). Default
+	// false: such content stays on the node.
+	ShareUnknownOrigin bool `toml:"share_unknown_origin"`
 	// ServePeers: false makes this node fetch from peers but never serve
 	// or announce anything (metered, edge or sensitive nodes). Default true.
 	ServePeers bool `toml:"serve_peers"`
@@ -200,12 +204,14 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("data_address %q: %w", c.DataAddress, err)
 		}
 	}
+	if c.MaxServingRequests < 1 || c.MaxServingRequestsPerPeer < 1 {
+		return fmt.Errorf("max_serving_requests (%d) and max_serving_requests_per_peer (%d) must be at least 1", c.MaxServingRequests, c.MaxServingRequestsPerPeer)
+	}
 	for name, v := range map[string]int64{
-		"max_serving_requests": int64(c.MaxServingRequests), "max_serving_requests_per_peer": int64(c.MaxServingRequestsPerPeer),
 		"max_upload_bytes_per_second": c.MaxUploadBytesPerSecond, "max_download_bytes_per_second": c.MaxDownloadBytesPerSecond,
 	} {
 		if v < 0 {
-			return fmt.Errorf("%s must not be negative (0 means the default or no limit)", name)
+			return fmt.Errorf("%s must not be negative (0: no limit)", name)
 		}
 	}
 	if len(c.ListenAddresses) == 0 {

@@ -42,6 +42,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/peertransfer"
 	"github.com/shoal-dev/shoal/plugin/penalty"
 	"github.com/shoal-dev/shoal/plugin/policy"
+	"github.com/shoal-dev/shoal/plugin/pullhistory"
 	"github.com/shoal-dev/shoal/plugin/recovery"
 	"github.com/shoal-dev/shoal/plugin/registryaccess"
 	"github.com/shoal-dev/shoal/plugin/resolve"
@@ -92,6 +93,7 @@ type Node struct {
 	fetcher   *fetcher.Fetcher
 	resolver  *resolve.Resolver
 	failures  *failures.Log
+	history   *pullhistory.Ring // the latest pulls, for `shoal pulls`
 	events    events.Subscriber
 	store     content.Store
 	control   *control.Server
@@ -113,7 +115,8 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	if err != nil {
 		return nil, err
 	}
-	sharing, err := policy.New(cfg.SharedNamespaces, cfg.PrivateNamespaces, cfg.SharedRegistries, cfg.PrivateRegistries)
+	sharing, err := policy.New(cfg.SharedNamespaces, cfg.PrivateNamespaces, cfg.SharedRegistries, cfg.PrivateRegistries,
+		policy.ShareUnknownOrigin(cfg.ShareUnknownOrigin))
 	if err != nil {
 		return nil, fmt.Errorf("invalid p2p sharing policy: %w", err)
 	}
@@ -138,8 +141,14 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		AllowedPeers:      cfg.AllowedPeers,
 		AllowedNetworks:   cfg.AllowedNetworks,
 		ProviderTTL:       cfg.ProviderTTL.std(),
-		DialTimeout:       cfg.DialTimeout.std(),
-		StartupGrace:      cfg.StartupGrace.std(),
+		// The content protocol's streams, capped by libp2p's resource
+		// manager below the content service's own request limits.
+		StreamLimits: []router.StreamLimit{
+			{Protocol: peerhttp.Protocol, PerPeer: cfg.MaxServingRequestsPerPeer, Total: cfg.MaxServingRequests},
+			{Protocol: peerhttp.DataAddressProtocol, PerPeer: 2, Total: 64},
+		},
+		DialTimeout:  cfg.DialTimeout.std(),
+		StartupGrace: cfg.StartupGrace.std(),
 	})
 	if err != nil {
 		return nil, err
@@ -196,6 +205,7 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	})
 	penalties := penalty.New(penalty.Options{})
 	n.failures = failures.NewLog(0)
+	n.history = pullhistory.New(0)
 	var observed *metrics.Metrics
 	fetchOpts := fetcher.Options{
 		Store:               deps.Store,
@@ -240,7 +250,7 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		}
 	}
 	if cfg.MirrorAddress != "" {
-		n.startMirror(ctx, cfg, deps.Leases)
+		n.startMirror(ctx, cfg, deps.Leases, deps.ContentRoot)
 	}
 	if n.registries == nil {
 		n.registries = registryaccess.New(registryaccess.Options{})
@@ -311,12 +321,12 @@ func (n *Node) Start(context.Context) error {
 
 // PeerFetcher is what the wrapped transfer service pulls through.
 func (n *Node) PeerFetcher() peertransfer.PeerFetcher {
-	return &Pulls{fetcher: n.fetcher, resolver: n.resolver, store: n.store, registries: n.registries}
+	return &Pulls{fetcher: n.fetcher, resolver: n.resolver, store: n.store, registries: n.registries, history: n.history}
 }
 
 // startMirror serves the loopback registry mirror. Its failure is logged:
 // the rest of the node works without it.
-func (n *Node) startMirror(ctx context.Context, cfg *Config, lm leases.Manager) {
+func (n *Node) startMirror(ctx context.Context, cfg *Config, lm leases.Manager, contentRoot string) {
 	logger := log.G(ctx)
 	addr, err := mirror.LoopbackAddress(cfg.MirrorAddress)
 	if err != nil {
@@ -334,6 +344,7 @@ func (n *Node) startMirror(ctx context.Context, cfg *Config, lm leases.Manager) 
 	n.mirror = &http.Server{
 		Handler: mirror.New(n.fetcher, n.resolver, mirror.Options{
 			DefaultRegistry: cfg.DefaultRegistry, Store: n.store, Leases: lm,
+			Mirrored: cfg.MirrorRegistries, ContentRoot: contentRoot,
 			Registries: n.registries, Registry: registryaccess.Config{HostDir: cfg.RegistryConfigPath},
 		}),
 		ReadHeaderTimeout: 10 * time.Second,

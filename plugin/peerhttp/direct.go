@@ -1,7 +1,6 @@
 package peerhttp
 
 import (
-	"bufio"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -10,18 +9,19 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"strconv"
-	"strings"
+	"net/netip"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/containerd/log"
+	"github.com/libp2p/go-libp2p/core/connmgr"
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/core/protocol"
 	libp2ptls "github.com/libp2p/go-libp2p/p2p/security/tls"
+	ma "github.com/multiformats/go-multiaddr"
 	manet "github.com/multiformats/go-multiaddr/net"
 )
 
@@ -32,62 +32,123 @@ import (
 // direct path is one AES-GCM layer on a plain TCP connection per request
 // stream, which is what makes peer transfers run at disk and hash speed.
 //
-// It keeps the private network's guarantees: both ends prove their libp2p
-// identity in the handshake (libp2p's own TLS certificates, so the client
-// checks it reached the peer it meant), and the server admits only peers
-// that hold a connection to it over the libp2p network at that moment,
-// which only the network key's holders (and the allow-list) can have.
+// It keeps the private network's guarantees, and admits members only, in
+// three steps:
+//
+//  1. Before TLS: a TCP connection is kept only if its source address is
+//     the remote address of one of the host's libp2p connections, which
+//     only the network key's holders (and the allow-lists) can have. Any
+//     other host's connection is reset at once: it holds no handshake slot.
+//  2. In the handshake: both ends prove their libp2p identity (libp2p's own
+//     TLS certificates, so the client checks it reached the peer it meant),
+//     and the server admits only a peer ID that holds a libp2p connection
+//     to it at that moment, within its per-peer connection limit.
+//  3. While open: when a peer's last libp2p connection ends, its direct
+//     connections are closed with it. The libp2p connection of a peer with
+//     open direct connections is protected from the connection manager.
 
 // DataAddressProtocol is how a connected peer learns where the direct data
 // path listens.
 const DataAddressProtocol protocol.ID = "/shoal/data-address/1.0.0"
 
-// dataALPN keeps direct-path handshakes apart from libp2p's.
-const dataALPN = "shoal-data/1"
+// ALPN names of the direct path, newest first. On dataALPN the server
+// confirms admission with one byte (admitted) once the handshake is done:
+// in TLS 1.3 the client's handshake completes before the server has
+// checked its certificate, and without the byte a refusal would reach the
+// client as the failure of its first request. dataALPNv1 (no byte) is what
+// nodes before it speak; both are served.
+const (
+	dataALPN   = "shoal-data/2"
+	dataALPNv1 = "shoal-data/1"
+	admitted   = byte(1)
+)
+
+// keepAlive closes a connection that waits this long for its next request
+// (both paths; clients drop idle connections sooner, see Client).
+const keepAlive = 30 * time.Second
+
+// Tags under which the libp2p connection of a peer with open direct
+// connections is protected from the connection manager: closing it would
+// close them too.
+const (
+	protectServing = "shoal-data-in"
+	protectFetch   = "shoal-data-out"
+)
 
 // DirectOptions tune the direct data path's listener.
 type DirectOptions struct {
-	// IdleTimeout closes a connection whose reader takes no byte for this long.
+	// IdleTimeout fails a write that cannot hand a byte to the peer for
+	// this long. Default 5s.
 	IdleTimeout time.Duration
-	// HandshakeTimeout bounds one TLS handshake. Default 5s.
+	// HandshakeTimeout bounds the TLS handshake of one connection, from
+	// its accept to the admission. Default 3s.
 	HandshakeTimeout time.Duration
-	// MaxHandshakes bounds handshakes in progress at once; more connections
-	// are closed at once. Default 64.
+	// MaxHandshakes bounds handshakes in progress at once, in all; more
+	// connections are reset at once. Default 64.
 	MaxHandshakes int
+	// MaxHandshakesPerAddress bounds handshakes in progress from one
+	// source address (several members may share one behind NAT). Default 32.
+	MaxHandshakesPerAddress int
+	// MaxConnsPerPeer bounds the open connections of one peer; more are
+	// refused in the handshake (the peer then uses a libp2p stream).
+	// Default 64: twice the content service's default per-peer requests.
+	MaxConnsPerPeer int
+}
+
+func (o *DirectOptions) setDefaults() {
+	if o.IdleTimeout <= 0 {
+		o.IdleTimeout = 5 * time.Second
+	}
+	if o.HandshakeTimeout <= 0 {
+		o.HandshakeTimeout = 3 * time.Second
+	}
+	if o.MaxHandshakes <= 0 {
+		o.MaxHandshakes = 64
+	}
+	if o.MaxHandshakesPerAddress <= 0 {
+		o.MaxHandshakesPerAddress = 32
+	}
+	if o.MaxConnsPerPeer <= 0 {
+		o.MaxConnsPerPeer = 64
+	}
 }
 
 // ServeDirect serves handler on the direct data path at addr ("host:port")
 // and answers DataAddressProtocol on h with where it listens. The caller's
 // peer ID is in r.RemoteAddr, as on the libp2p path.
 func ServeDirect(h host.Host, addr string, handler http.Handler, opts DirectOptions) (*Server, error) {
-	if opts.IdleTimeout <= 0 {
-		opts.IdleTimeout = 5 * time.Second
-	}
-	if opts.HandshakeTimeout <= 0 {
-		opts.HandshakeTimeout = 5 * time.Second
-	}
-	if opts.MaxHandshakes <= 0 {
-		opts.MaxHandshakes = 64
-	}
-	identity, err := hostIdentity(h)
-	if err != nil {
-		return nil, err
-	}
 	tcp, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("direct data path: %w", err)
 	}
+	s, err := serveDirect(h, tcp, handler, opts)
+	if err != nil {
+		tcp.Close()
+	}
+	return s, err
+}
+
+// serveDirect is ServeDirect on a listener of the caller's.
+func serveDirect(h host.Host, tcp net.Listener, handler http.Handler, opts DirectOptions) (*Server, error) {
+	opts.setDefaults()
+	identity, err := hostIdentity(h)
+	if err != nil {
+		return nil, err
+	}
 	ln := &memberListener{
 		tcp:      tcp,
 		identity: identity,
-		admit: func(p peer.ID) bool {
-			return h.Network().Connectedness(p) == network.Connected
-		},
-		opts:  opts,
-		sent:  new(atomic.Int64),
-		conns: make(chan net.Conn),
-		done:  make(chan struct{}),
+		members:  h.Network(),
+		protect:  newProtector(h.ConnManager(), protectServing),
+		opts:     opts,
+		sent:     new(atomic.Int64),
+		conns:    make(chan net.Conn),
+		done:     make(chan struct{}),
+		pending:  map[netip.Addr]int{},
+		open:     map[peer.ID]map[*rawConn]struct{}{},
 	}
+	notifiee := &network.NotifyBundle{DisconnectedF: ln.disconnected}
+	h.Network().Notify(notifiee)
 	go ln.run()
 	advertised := advertisedAddress(tcp.Addr().(*net.TCPAddr))
 	h.SetStreamHandler(DataAddressProtocol, func(s network.Stream) {
@@ -95,13 +156,17 @@ func ServeDirect(h host.Host, addr string, handler http.Handler, opts DirectOpti
 		s.SetWriteDeadline(time.Now().Add(opts.HandshakeTimeout))
 		io.WriteString(s, advertised+"\n") //nolint:errcheck // the peer falls back to libp2p
 	})
+	srv := newHTTPServer(handler)
 	s := &Server{
-		ln:    ln,
-		srv:   newHTTPServer(handler),
-		close: func() { h.RemoveStreamHandler(DataAddressProtocol) },
-		sent:  ln.sent,
+		ln:  ln,
+		srv: srv,
+		close: func() {
+			h.RemoveStreamHandler(DataAddressProtocol)
+			h.Network().StopNotify(notifiee)
+		},
+		sent: ln.sent,
 	}
-	go s.srv.Serve(&idleWriteListener{Listener: ln, idle: opts.IdleTimeout}) //nolint:errcheck // ErrServerClosed
+	go srv.Serve(&idleWriteListener{Listener: ln, idle: opts.IdleTimeout}) //nolint:errcheck // ErrServerClosed
 	return s, nil
 }
 
@@ -135,57 +200,176 @@ func hostIdentity(h host.Host) (*libp2ptls.Identity, error) {
 	return libp2ptls.NewIdentity(key)
 }
 
-// memberListener hands out connections that completed a TLS handshake with
-// an admitted peer. Handshakes run concurrently, so a slow or hostile
-// client cannot hold up the others.
+// memberListener hands out connections of admitted members. Handshakes
+// run concurrently, so a slow or hostile client cannot hold up the others.
 type memberListener struct {
 	tcp      net.Listener
 	identity *libp2ptls.Identity
-	admit    func(peer.ID) bool
+	members  network.Network
+	protect  *protector
 	opts     DirectOptions
 	sent     *atomic.Int64
 
 	conns     chan net.Conn
 	done      chan struct{}
 	closeOnce sync.Once
+
+	mu         sync.Mutex
+	handshakes int                               // in progress, in all
+	pending    map[netip.Addr]int                // handshakes in progress by source address
+	open       map[peer.ID]map[*rawConn]struct{} // admitted connections by peer
+	strangers  int                               // reset before TLS since lastReport
+	lastReport time.Time
 }
 
+// Accept errors are retried after acceptRetryMin, doubling up to
+// acceptRetryMax, as net/http's Server does: running out of file
+// descriptors must not end the data path for the life of the process.
+const (
+	acceptRetryMin = 5 * time.Millisecond
+	acceptRetryMax = time.Second
+)
+
 func (l *memberListener) run() {
-	slots := make(chan struct{}, l.opts.MaxHandshakes)
+	var delay time.Duration
 	for {
 		raw, err := l.tcp.Accept()
 		if err != nil {
-			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
-				continue
-			}
-			l.Close()
-			return
-		}
-		select {
-		case slots <- struct{}{}:
-		default:
-			raw.Close() // too many handshakes at once
-			continue
-		}
-		go func() {
-			defer func() { <-slots }()
-			conn, err := l.handshake(raw)
-			if err != nil {
-				log.L.WithError(err).WithField("remote", raw.RemoteAddr()).Debug("p2p: direct data path refused a connection")
-				raw.Close()
+			if l.closed() || errors.Is(err, net.ErrClosed) {
+				l.Close()
 				return
 			}
+			delay = min(max(2*delay, acceptRetryMin), acceptRetryMax)
+			log.L.WithError(err).Warnf("p2p: direct data path could not accept a connection; retrying in %s", delay)
 			select {
-			case l.conns <- conn:
+			case <-time.After(delay):
 			case <-l.done:
-				conn.Close()
+				return
 			}
-		}()
+			continue
+		}
+		delay = 0
+		from := sourceAddr(raw)
+		if !l.fromMember(from) {
+			l.reset(raw, from)
+			continue
+		}
+		if !l.startHandshake(from) {
+			reset(raw)
+			continue
+		}
+		go l.serveConn(&rawConn{Conn: raw}, from)
 	}
 }
 
-func (l *memberListener) handshake(raw net.Conn) (net.Conn, error) {
+func (l *memberListener) closed() bool {
+	select {
+	case <-l.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// sourceAddr is the IP address a connection comes from, IPv4 as IPv4.
+func sourceAddr(c net.Conn) netip.Addr {
+	if a, ok := c.RemoteAddr().(*net.TCPAddr); ok {
+		return a.AddrPort().Addr().Unmap().WithZone("")
+	}
+	return netip.Addr{}
+}
+
+// fromMember reports whether a libp2p connection of the host comes from
+// (or goes to) ip.
+func (l *memberListener) fromMember(ip netip.Addr) bool {
+	if !ip.IsValid() {
+		return false
+	}
+	for _, c := range l.members.Conns() {
+		if connIP(c.RemoteMultiaddr()) == ip {
+			return true
+		}
+	}
+	return false
+}
+
+// connIP is the IP address of a libp2p connection's multiaddr; invalid
+// for one without.
+func connIP(a ma.Multiaddr) netip.Addr {
+	ip, err := manet.ToIP(a)
+	if err != nil {
+		return netip.Addr{}
+	}
+	addr, ok := netip.AddrFromSlice(ip)
+	if !ok {
+		return netip.Addr{}
+	}
+	return addr.Unmap()
+}
+
+// reset refuses a connection from a host without a libp2p connection. It
+// is counted, not logged each time: such hosts can open connections
+// faster than a log should grow.
+func (l *memberListener) reset(raw net.Conn, from netip.Addr) {
+	reset(raw)
+	l.mu.Lock()
+	l.strangers++
+	n := l.strangers
+	report := time.Since(l.lastReport) >= time.Minute
+	if report {
+		l.strangers, l.lastReport = 0, time.Now()
+	}
+	l.mu.Unlock()
+	if report {
+		log.L.WithField("last", from).Infof("p2p: direct data path reset %d connection(s) from addresses without a peer connection", n)
+	}
+}
+
+// reset closes c with a TCP reset: no TIME_WAIT is left behind.
+func reset(c net.Conn) {
+	if tc, ok := c.(*net.TCPConn); ok {
+		tc.SetLinger(0) //nolint:errcheck // closing anyway
+	}
+	c.Close()
+}
+
+func (l *memberListener) startHandshake(from netip.Addr) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.handshakes >= l.opts.MaxHandshakes || l.pending[from] >= l.opts.MaxHandshakesPerAddress {
+		return false
+	}
+	l.handshakes++
+	l.pending[from]++
+	return true
+}
+
+func (l *memberListener) endHandshake(from netip.Addr) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.handshakes--
+	if l.pending[from]--; l.pending[from] <= 0 {
+		delete(l.pending, from)
+	}
+}
+
+func (l *memberListener) serveConn(raw *rawConn, from netip.Addr) {
+	conn, err := l.handshake(raw)
+	l.endHandshake(from)
+	if err != nil {
+		log.L.WithError(err).WithField("remote", raw.RemoteAddr()).Debug("p2p: direct data path refused a connection")
+		raw.Close()
+		return
+	}
+	select {
+	case l.conns <- conn:
+	case <-l.done:
+		conn.Close()
+	}
+}
+
+// handshake runs TLS on raw and admits the peer, within HandshakeTimeout.
+func (l *memberListener) handshake(raw *rawConn) (net.Conn, error) {
 	conf, keys := l.identity.ConfigForPeer("")
 	verify := conf.VerifyPeerCertificate
 	var remote peer.ID
@@ -197,21 +381,107 @@ func (l *memberListener) handshake(raw net.Conn) (net.Conn, error) {
 		if err != nil {
 			return err
 		}
-		if !l.admit(id) {
-			return fmt.Errorf("peer %s has no connection over the private peer network", id)
+		if err := l.mayAdmit(id); err != nil {
+			return err
 		}
 		remote = id
 		return nil
 	}
-	conf.NextProtos = []string{dataALPN}
-	ctx, cancel := context.WithTimeout(context.Background(), l.opts.HandshakeTimeout)
+	conf.NextProtos = []string{dataALPN, dataALPNv1}
+	deadline := time.Now().Add(l.opts.HandshakeTimeout)
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
 	defer cancel()
 	batcher := &recordBatcher{Conn: raw}
 	tc := tls.Server(batcher, conf)
 	if err := tc.HandshakeContext(ctx); err != nil {
 		return nil, err
 	}
-	return &peerConn{Conn: newBatchedTLS(tc, batcher), remote: remote, sent: l.sent}, nil
+	if err := l.admit(remote, raw); err != nil {
+		return nil, err
+	}
+	conn := newBatchedTLS(tc, batcher)
+	if tc.ConnectionState().NegotiatedProtocol == dataALPN {
+		conn.SetWriteDeadline(deadline)
+		if _, err := conn.Write([]byte{admitted}); err != nil {
+			return nil, err
+		}
+		conn.SetWriteDeadline(time.Time{})
+	}
+	return &peerConn{Conn: conn, remote: remote, sent: l.sent}, nil
+}
+
+// mayAdmit is the check in the handshake: id is connected over libp2p and
+// has room for another connection.
+func (l *memberListener) mayAdmit(id peer.ID) error {
+	if l.members.Connectedness(id) != network.Connected {
+		return fmt.Errorf("peer %s has no connection over the private peer network", id)
+	}
+	l.mu.Lock()
+	n := len(l.open[id])
+	l.mu.Unlock()
+	if n >= l.opts.MaxConnsPerPeer {
+		return fmt.Errorf("peer %s has %d direct connections open, the most allowed", id, n)
+	}
+	return nil
+}
+
+// admit registers raw as a connection of id, to be closed when id's last
+// libp2p connection ends.
+func (l *memberListener) admit(id peer.ID, raw *rawConn) error {
+	l.mu.Lock()
+	conns := l.open[id]
+	if len(conns) >= l.opts.MaxConnsPerPeer {
+		l.mu.Unlock()
+		return fmt.Errorf("peer %s has %d direct connections open, the most allowed", id, len(conns))
+	}
+	if conns == nil {
+		conns = map[*rawConn]struct{}{}
+		l.open[id] = conns
+	}
+	conns[raw] = struct{}{}
+	l.mu.Unlock()
+	unprotect := l.protect.hold(id)
+	release := func() {
+		l.mu.Lock()
+		delete(l.open[id], raw)
+		if len(l.open[id]) == 0 {
+			delete(l.open, id)
+		}
+		l.mu.Unlock()
+		unprotect()
+	}
+	if !raw.onClose(release) {
+		release()
+		return net.ErrClosed
+	}
+	// The libp2p connection may have ended between the check in the
+	// handshake and the registration: disconnected did not see raw then.
+	if l.members.Connectedness(id) != network.Connected {
+		return fmt.Errorf("peer %s disconnected during the handshake", id)
+	}
+	return nil
+}
+
+// disconnected closes the direct connections of a peer whose last libp2p
+// connection ended: admission holds only while it lasts.
+func (l *memberListener) disconnected(n network.Network, c network.Conn) {
+	id := c.RemotePeer()
+	if n.Connectedness(id) == network.Connected {
+		return
+	}
+	l.mu.Lock()
+	var conns []*rawConn
+	for raw := range l.open[id] {
+		conns = append(conns, raw)
+	}
+	l.mu.Unlock()
+	if len(conns) == 0 {
+		return
+	}
+	log.L.WithField("peer", id).Debugf("p2p: peer disconnected, closing its %d direct data path connection(s)", len(conns))
+	for _, raw := range conns {
+		raw.Close()
+	}
 }
 
 func (l *memberListener) Accept() (net.Conn, error) {
@@ -233,6 +503,39 @@ func (l *memberListener) Close() error {
 
 func (l *memberListener) Addr() net.Addr { return l.tcp.Addr() }
 
+// rawConn is the TCP connection under a direct path's TLS. Closing it ends
+// the connection at once, whatever TLS or HTTP is doing with it, and
+// releases what the connection held.
+type rawConn struct {
+	net.Conn
+
+	mu      sync.Mutex
+	closed  bool
+	release func()
+}
+
+func (c *rawConn) Close() error {
+	c.mu.Lock()
+	release := c.release
+	c.release, c.closed = nil, true
+	c.mu.Unlock()
+	if release != nil {
+		release()
+	}
+	return c.Conn.Close()
+}
+
+// onClose sets what Close releases; false if c is closed already.
+func (c *rawConn) onClose(release func()) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return false
+	}
+	c.release = release
+	return true
+}
+
 // peerConn names its remote end by peer ID, as gostream's connections do.
 type peerConn struct {
 	net.Conn
@@ -253,118 +556,38 @@ type peerAddr peer.ID
 func (a peerAddr) Network() string { return "libp2p" }
 func (a peerAddr) String() string  { return peer.ID(a).String() }
 
-// directUnavailableTTL is how long a peer whose direct path failed is
-// reached through libp2p streams only: a firewall that drops the port
-// costs a dial timeout each time it is tried.
-const directUnavailableTTL = 10 * time.Minute
+// protector keeps the libp2p connections of peers with open direct
+// connections out of the connection manager's trimming.
+type protector struct {
+	cm  connmgr.ConnManager
+	tag string
 
-type directEntry struct {
-	addr  string    // "host:port"; empty: unavailable
-	until time.Time // for an unavailable entry
+	mu    sync.Mutex
+	holds map[peer.ID]int
 }
 
-// dialDirect opens a TLS connection to p's direct data path, checking in
-// the handshake that it is p.
-func (c *Client) dialDirect(ctx context.Context, p peer.ID) (net.Conn, error) {
-	addr, err := c.dataAddress(ctx, p)
-	if err != nil {
-		return nil, err
-	}
-	var d net.Dialer
-	raw, err := d.DialContext(ctx, "tcp", addr)
-	if err != nil {
-		c.directFailed(p)
-		log.G(ctx).WithError(err).WithField("peer", p).WithField("address", addr).
-			Warnf("p2p: peer's direct data path unreachable, using libp2p streams (slower) for %s; open its data_address port", directUnavailableTTL)
-		return nil, err
-	}
-	conf, _ := c.identity.ConfigForPeer(p)
-	conf.NextProtos = []string{dataALPN}
-	batcher := &recordBatcher{Conn: raw}
-	tc := tls.Client(batcher, conf)
-	if err := tc.HandshakeContext(ctx); err != nil {
-		raw.Close()
-		c.directFailed(p)
-		return nil, fmt.Errorf("handshake with %s at %s: %w", p, addr, err)
-	}
-	return newBatchedTLS(tc, batcher), nil
+func newProtector(cm connmgr.ConnManager, tag string) *protector {
+	return &protector{cm: cm, tag: tag, holds: map[peer.ID]int{}}
 }
 
-func (c *Client) directFailed(p peer.ID) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.direct[p] = directEntry{until: time.Now().Add(directUnavailableTTL)}
-}
-
-// dataAddress asks p, over libp2p, where its direct path listens, and
-// remembers the answer.
-func (c *Client) dataAddress(ctx context.Context, p peer.ID) (string, error) {
-	c.mu.Lock()
-	e, ok := c.direct[p]
-	c.mu.Unlock()
-	if ok && e.addr != "" {
-		return e.addr, nil
+// hold protects id until every release returned for it has been called.
+func (p *protector) hold(id peer.ID) (release func()) {
+	p.mu.Lock()
+	if p.holds[id]++; p.holds[id] == 1 && p.cm != nil {
+		p.cm.Protect(id, p.tag)
 	}
-	if ok && time.Now().Before(e.until) {
-		return "", errors.New("direct data path unavailable")
+	p.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			if p.holds[id]--; p.holds[id] <= 0 {
+				delete(p.holds, id)
+				if p.cm != nil {
+					p.cm.Unprotect(id, p.tag)
+				}
+			}
+		})
 	}
-	addr, err := c.askDataAddress(ctx, p)
-	if err != nil {
-		c.directFailed(p)
-		return "", err
-	}
-	c.mu.Lock()
-	if len(c.direct) >= maxTransports {
-		clear(c.direct)
-	}
-	c.direct[p] = directEntry{addr: addr}
-	c.mu.Unlock()
-	return addr, nil
-}
-
-func (c *Client) askDataAddress(ctx context.Context, p peer.ID) (string, error) {
-	s, err := c.host.NewStream(ctx, p, DataAddressProtocol)
-	if err != nil {
-		return "", err
-	}
-	defer s.Close()
-	if d, ok := ctx.Deadline(); ok {
-		s.SetReadDeadline(d)
-	}
-	line, err := bufio.NewReader(io.LimitReader(s, 128)).ReadString('\n')
-	if err != nil {
-		return "", fmt.Errorf("read data address of %s: %w", p, err)
-	}
-	ip, err := manet.ToIP(s.Conn().RemoteMultiaddr())
-	if err != nil {
-		return "", fmt.Errorf("data address of %s: %w", p, err)
-	}
-	addr, err := dataAddress(line, ip)
-	if err != nil {
-		return "", fmt.Errorf("data address of %s: %w", p, err)
-	}
-	return addr, nil
-}
-
-// dataAddress is where to dial a peer's data path, from its answer
-// ("[host]:port") and the address its libp2p connection comes from. Only
-// the port is taken from the peer: a member must not be able to point
-// others' connections at another host.
-func dataAddress(answer string, connIP net.IP) (string, error) {
-	answer = strings.TrimSuffix(answer, "\n")
-	host, portText, err := net.SplitHostPort(answer)
-	if err != nil {
-		return "", err
-	}
-	port, err := strconv.ParseUint(portText, 10, 16)
-	if err != nil || port == 0 {
-		return "", fmt.Errorf("invalid port %q", portText)
-	}
-	if host != "" {
-		ip := net.ParseIP(host)
-		if ip == nil || (!ip.IsUnspecified() && !ip.Equal(connIP)) {
-			return "", fmt.Errorf("address %q is not the peer's own (%s)", answer, connIP)
-		}
-	}
-	return net.JoinHostPort(connIP.String(), strconv.FormatUint(port, 10)), nil
 }

@@ -55,7 +55,7 @@ func newHTTPServer(handler http.Handler) *http.Server {
 	return &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       90 * time.Second,
+		IdleTimeout:       keepAlive,
 		MaxHeaderBytes:    16 << 10,
 	}
 }
@@ -90,6 +90,7 @@ type Client struct {
 	host     host.Host
 	opts     ClientOptions
 	identity *libp2ptls.Identity // for the direct path; nil: libp2p only
+	protect  *protector
 
 	mu         sync.Mutex
 	transports map[peer.ID]*http.Transport
@@ -98,6 +99,10 @@ type Client struct {
 
 // maxTransports bounds the per-peer connection pools kept around.
 const maxTransports = 256
+
+// idleConnTimeout drops a pooled connection unused for this long: before
+// the peer's keepAlive, so that the client, not the server, ends it.
+const idleConnTimeout = 20 * time.Second
 
 // NewClient returns a client that reaches peers through h.
 func NewClient(h host.Host, opts ClientOptions) *Client {
@@ -110,7 +115,13 @@ func NewClient(h host.Host, opts ClientOptions) *Client {
 	if opts.IdleTimeout <= 0 {
 		opts.IdleTimeout = 5 * time.Second
 	}
-	c := &Client{host: h, opts: opts, transports: map[peer.ID]*http.Transport{}, direct: map[peer.ID]directEntry{}}
+	c := &Client{
+		host:       h,
+		opts:       opts,
+		protect:    newProtector(h.ConnManager(), protectFetch),
+		transports: map[peer.ID]*http.Transport{},
+		direct:     map[peer.ID]directEntry{},
+	}
 	if opts.Direct {
 		id, err := hostIdentity(h)
 		if err != nil {
@@ -149,19 +160,22 @@ func (c *Client) transport(p peer.ID) *http.Transport {
 		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
 			ctx, cancel := context.WithTimeout(ctx, c.opts.DialTimeout)
 			defer cancel()
-			if c.identity != nil {
+			if c.identity != nil && c.directDue(p) {
 				// Half the bound at most, so the libp2p path still has time.
 				dctx, dcancel := context.WithTimeout(ctx, c.opts.DialTimeout/2)
-				conn, err := c.dialDirect(dctx, p)
+				conn, err := c.directConn(dctx, p)
 				dcancel()
 				if err == nil {
+					c.directWorked(p)
 					return &idleConn{Conn: conn, idle: c.opts.IdleTimeout}, nil
 				}
 				if ctx.Err() != nil {
 					return nil, ctx.Err()
 				}
-				log.G(ctx).WithError(err).WithField("peer", p).Debug("p2p: no direct data path to peer, using libp2p streams")
+				c.directFailed(ctx, p, err)
 			}
+			// Only an error of this path is the request's: a failed direct
+			// path that a stream replaces costs the peer nothing.
 			conn, err := gostream.Dial(ctx, c.host, p, Protocol)
 			if err != nil {
 				return nil, fmt.Errorf("open stream to peer %s: %w", p, err)
@@ -170,7 +184,7 @@ func (c *Client) transport(p peer.ID) *http.Transport {
 		},
 		ResponseHeaderTimeout: c.opts.HeaderTimeout,
 		MaxIdleConnsPerHost:   4,
-		IdleConnTimeout:       30 * time.Second,
+		IdleConnTimeout:       idleConnTimeout,
 		DisableCompression:    true,
 	}
 	c.transports[p] = t

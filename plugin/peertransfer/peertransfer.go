@@ -12,6 +12,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/containerd/containerd/v2/core/transfer"
 	"github.com/containerd/containerd/v2/plugins"
@@ -44,18 +45,33 @@ type Provider interface {
 	PeerFetcher() PeerFetcher
 }
 
-// Install re-registers every plugin, wrapping the local transfer service so
-// that pulls go to the plugin with ID p2pID (of type ServerPlugin) first. It
-// must run in main, before containerd reads the registry.
-func Install(p2pID string) {
-	regs := registry.Graph(func(*plugin.Registration) bool { return false })
-	registry.Reset()
-	for _, reg := range regs {
-		if reg.Type == plugins.TransferPlugin && reg.ID == "local" {
-			reg.InitFn = wrapInit(reg.InitFn, p2pID)
-		}
-		registry.Register(&reg)
-	}
+var (
+	installOnce sync.Once
+	installed   bool
+)
+
+// Install wraps the registered local transfer service so that pulls go to
+// the plugin with ID p2pID (of type ServerPlugin) first. Shoal's builtins
+// package calls it from its init, after containerd's transfer plugin package
+// has registered the service (Go initialises a package's imports first), so
+// a main that imports the builtins needs nothing else. Only the first call
+// wraps; every call reports whether the service was found.
+//
+// Registrations cannot be replaced (the registry refuses a second one with
+// the same ID), and re-registering all of them would change containerd's
+// plugin order; the registry hands its filter the registrations themselves,
+// so the InitFn is replaced in place, nothing else changes.
+func Install(p2pID string) bool {
+	installOnce.Do(func() {
+		registry.Graph(func(reg *plugin.Registration) bool {
+			if reg.Type == plugins.TransferPlugin && reg.ID == "local" {
+				reg.InitFn = wrapInit(reg.InitFn, p2pID)
+				installed = true
+			}
+			return false
+		})
+	})
+	return installed
 }
 
 func wrapInit(inner func(*plugin.InitContext) (any, error), p2pID string) func(*plugin.InitContext) (any, error) {
@@ -129,7 +145,9 @@ func (s *Service) Transfer(ctx context.Context, src, dst any, opts ...transfer.O
 		if _, ok := dst.(transfer.ImageStorer); ok {
 			if pf := s.peers(); pf != nil {
 				wrapped := &source{ImageFetcher: fetcher, peers: pf, registries: s.registriesFor(pf)}
+				start := time.Now()
 				err := s.inner.Transfer(ctx, wrapped, dst, opts...)
+				wrapped.record(ctx, start, err)
 				// Tidying up and labelling are content-store transactions,
 				// each synced to disk: the caller need not wait for them.
 				go wrapped.finish(context.WithoutCancel(ctx), err == nil)

@@ -3,12 +3,12 @@ package policy
 import "testing"
 
 func TestSharingRules(t *testing.T) {
-	open, _ := New(nil, nil, nil, nil)
+	open, _ := New(nil, nil, nil, nil, ShareUnknownOrigin(true))
 	if !open.ContentShared("any", nil) || !open.ImageShared("any", "docker.io/library/x:1") {
-		t.Fatal("empty policy must share everything")
+		t.Fatal("an empty policy that shares content of unknown origin must share everything")
 	}
 
-	p, err := New([]string{"k8s.io", "default"}, []string{"default"}, nil, []string{"secret.example"})
+	p, err := New([]string{"k8s.io", "default"}, []string{"default"}, nil, []string{"secret.example"}, ShareUnknownOrigin(true))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestSharingRules(t *testing.T) {
 		t.Fatal("image registry rules not applied")
 	}
 
-	only, _ := New(nil, nil, []string{"registry.example:5000"}, nil)
+	only, _ := New(nil, nil, []string{"registry.example:5000"}, nil, ShareUnknownOrigin(true))
 	if only.ContentShared("k8s.io", nil) || only.ContentShared("k8s.io", src("docker.io")) || !only.ContentShared("k8s.io", src("registry.example:5000")) {
 		t.Fatal("shared-registry list not applied")
 	}
@@ -53,4 +53,18 @@ func merge(a, b map[string]string) map[string]string {
 		out[k] = v
 	}
 	return out
+}
+
+// Built or imported on the node: no registry says it may go anywhere, so
+// it stays unless the operator says otherwise.
+func TestContentOfUnknownOriginStaysOnTheNodeByDefault(t *testing.T) {
+	src := map[string]string{"containerd.io/distribution.source.docker.io": "library/app"}
+	def, _ := New(nil, nil, nil, nil)
+	if def.ContentShared("k8s.io", nil) || !def.ContentShared("k8s.io", src) || !def.DependsOnOrigin() {
+		t.Fatal("by default, content with no source is kept and content from a registry shared")
+	}
+	opted, _ := New(nil, nil, nil, nil, ShareUnknownOrigin(true))
+	if !opted.ContentShared("k8s.io", nil) || opted.DependsOnOrigin() {
+		t.Fatal("share_unknown_origin must share content with no source")
+	}
 }

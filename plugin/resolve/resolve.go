@@ -18,6 +18,7 @@ import (
 
 	remoteerrors "github.com/containerd/containerd/v2/core/remotes/errors"
 	"github.com/containerd/containerd/v2/pkg/reference"
+	"github.com/containerd/containerd/v2/pkg/tracing"
 	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -104,11 +105,15 @@ func UpstreamUnreachable(err error) bool {
 // Fallback resolves ref from peers when the upstream could not be asked.
 // Any other upstream error is returned as it is. Peers are asked only for
 // the exact reference; every provider that answers must agree.
-func (r *Resolver) Fallback(ctx context.Context, ref string, upstreamErr error) (string, ocispec.Descriptor, error) {
+func (r *Resolver) Fallback(ctx context.Context, ref string, upstreamErr error) (_ string, _ ocispec.Descriptor, err error) {
 	if !UpstreamUnreachable(upstreamErr) || ctx.Err() != nil || r.opts.ReferenceKey == nil {
 		return "", ocispec.Descriptor{}, upstreamErr
 	}
+	ctx, span := tracing.StartSpan(ctx, spanFallback,
+		tracing.WithAttribute(attrRef, ref), tracing.WithAttribute(attrUpstreamError, upstreamErr.Error()))
+	defer func() { endSpan(span, err) }()
 	desc, tried, err := r.fromPeers(ctx, ref)
+	span.SetAttributes(tracing.Attribute(attrProviders, tried), tracing.Attribute(attrDigest, desc.Digest.String()))
 	if err != nil {
 		return "", ocispec.Descriptor{}, fmt.Errorf("resolve %s: upstream unreachable (%w); peers: %s (asked %d)", ref, upstreamErr, err, tried)
 	}
@@ -145,6 +150,7 @@ func (r *Resolver) fromPeers(ctx context.Context, ref string) (ocispec.Descripto
 	)
 	for _, p := range providers {
 		desc, err := r.client.HeadManifest(ctx, p.ID, repo, object)
+		answered(ctx, p.ID, desc, err)
 		if err != nil {
 			lastErr = err
 			continue
@@ -169,7 +175,10 @@ func (r *Resolver) fromPeers(ctx context.Context, ref string) (ocispec.Descripto
 // by digest alone. A manifest is fetched whole and verified, and returned in
 // the descriptor's Data; for a blob the size is the first provider's word,
 // which the fetch that follows verifies.
-func (r *Resolver) Describe(ctx context.Context, repository string, dgst digest.Digest, manifest bool) (ocispec.Descriptor, error) {
+func (r *Resolver) Describe(ctx context.Context, repository string, dgst digest.Digest, manifest bool) (_ ocispec.Descriptor, err error) {
+	ctx, span := tracing.StartSpan(ctx, spanDescribe,
+		tracing.WithAttribute(attrDigest, dgst.String()), tracing.WithAttribute(attrManifest, manifest))
+	defer func() { endSpan(span, err) }()
 	providers, err := r.lookup(ctx, dgst)
 	if err != nil {
 		return ocispec.Descriptor{}, err
@@ -186,6 +195,7 @@ func (r *Resolver) Describe(ctx context.Context, repository string, dgst digest.
 		} else {
 			desc, err = r.client.DescribeBlob(ctx, p.ID, repo, dgst)
 		}
+		answered(ctx, p.ID, desc, err)
 		if err == nil {
 			return desc, nil
 		}
@@ -195,8 +205,18 @@ func (r *Resolver) Describe(ctx context.Context, repository string, dgst digest.
 	return ocispec.Descriptor{}, fmt.Errorf("describe %s: %w", dgst, lastErr)
 }
 
+// Providers counts the peers that announced key (at most MaxProviders).
+func (r *Resolver) Providers(ctx context.Context, key digest.Digest) (int, error) {
+	found, err := r.lookup(ctx, key)
+	return len(found), err
+}
+
 func (r *Resolver) lookup(ctx context.Context, key digest.Digest) ([]peer.AddrInfo, error) {
+	ctx, span := tracing.StartSpan(ctx, spanLookup, tracing.WithAttribute(attrDigest, key.String()))
 	ctx, cancel := context.WithTimeout(ctx, r.opts.LookupTimeout)
 	defer cancel()
-	return r.finder.FindProviders(ctx, key, r.opts.MaxProviders)
+	providers, err := r.finder.FindProviders(ctx, key, r.opts.MaxProviders)
+	span.SetAttributes(tracing.Attribute(attrProviders, len(providers)))
+	endSpan(span, err)
+	return providers, err
 }

@@ -16,7 +16,6 @@ import (
 
 	"github.com/containerd/log"
 	"github.com/ipfs/go-cid"
-	"github.com/libp2p/go-libp2p"
 	dht "github.com/libp2p/go-libp2p-kad-dht"
 	"github.com/libp2p/go-libp2p-kad-dht/records"
 	"github.com/libp2p/go-libp2p/core/crypto"
@@ -26,11 +25,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peerstore"
 	"github.com/libp2p/go-libp2p/core/pnet"
 	"github.com/libp2p/go-libp2p/core/protocol"
-	rcmgr "github.com/libp2p/go-libp2p/p2p/host/resource-manager"
-	"github.com/libp2p/go-libp2p/p2p/muxer/yamux"
 	"github.com/libp2p/go-libp2p/p2p/net/connmgr"
-	libp2ptls "github.com/libp2p/go-libp2p/p2p/security/tls"
-	"github.com/libp2p/go-libp2p/p2p/transport/tcp"
 	ma "github.com/multiformats/go-multiaddr"
 	"github.com/multiformats/go-multihash"
 	"github.com/opencontainers/go-digest"
@@ -83,21 +78,6 @@ type StreamLimit struct {
 	Total    int
 }
 
-// resourceManager is libp2p's default, plus the configured stream limits.
-func resourceManager(limits []StreamLimit) (network.ResourceManager, error) {
-	cfg := rcmgr.DefaultLimits
-	libp2p.SetDefaultServiceLimits(&cfg)
-	for _, l := range limits {
-		cfg.AddProtocolLimit(l.Protocol, rcmgr.BaseLimit{
-			Streams: 2 * l.Total, StreamsInbound: l.Total, StreamsOutbound: l.Total, Memory: 256 << 20,
-		}, rcmgr.BaseLimitIncrease{})
-		cfg.AddProtocolPeerLimit(l.Protocol, rcmgr.BaseLimit{
-			Streams: 2 * l.PerPeer, StreamsInbound: l.PerPeer, StreamsOutbound: l.PerPeer, Memory: 64 << 20,
-		}, rcmgr.BaseLimitIncrease{})
-	}
-	return rcmgr.NewResourceManager(rcmgr.NewFixedLimiter(cfg.AutoScale()))
-}
-
 // Router is the node's place in the peer network.
 type Router struct {
 	opts      Options
@@ -135,36 +115,27 @@ func New(ctx context.Context, opts Options) (*Router, error) {
 		boots = append(boots, bp)
 	}
 
+	gater, err := newAllowList(opts.AllowedPeers, opts.AllowedNetworks)
+	if err != nil {
+		return nil, err
+	}
 	cm, err := connmgr.NewConnManager(100, 400, connmgr.WithGracePeriod(time.Minute))
 	if err != nil {
 		return nil, err
 	}
 	rm, err := resourceManager(opts.StreamLimits)
 	if err != nil {
+		cm.Close()
 		return nil, fmt.Errorf("resource manager: %w", err)
 	}
-	gater, err := newAllowList(opts.AllowedPeers, opts.AllowedNetworks)
-	if err != nil {
-		return nil, err
-	}
-	h, err := libp2p.New(
-		libp2p.Identity(opts.Key),
-		libp2p.ResourceManager(rm),
-		libp2p.ConnectionGater(gater),
-		libp2p.PrivateNetwork(opts.NetworkKey), // nil: no key
-		libp2p.ListenAddrStrings(opts.ListenAddrs...),
-		// TCP+TLS+yamux: the fastest secure stack measured here, and the only
-		// one that also works with a private-network key.
-		// No port reuse: two nodes that dial each other at the same moment
-		// (mDNS, mutual bootstrap lists) must not collide into one TCP
-		// simultaneous open, which breaks the TLS handshake.
-		libp2p.Transport(tcp.NewTCPTransport, tcp.DisableReuseport()),
-		libp2p.Security(libp2ptls.ID, libp2ptls.New),
-		libp2p.Muxer(yamux.ID, yamux.DefaultTransport),
-		libp2p.DisableRelay(),
-		libp2p.DisableMetrics(),
-		libp2p.ConnectionManager(cm),
-	)
+	h, err := newHost(hostConfig{
+		key:         opts.Key,
+		listenAddrs: opts.ListenAddrs,
+		psk:         opts.NetworkKey, // nil: no key
+		rm:          rm,
+		cm:          cm,
+		gater:       gater,
+	})
 	if err != nil {
 		return nil, fmt.Errorf("start libp2p host on %v: %w", opts.ListenAddrs, err)
 	}

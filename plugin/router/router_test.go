@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	ma "github.com/multiformats/go-multiaddr"
 	"github.com/opencontainers/go-digest"
@@ -198,7 +199,8 @@ func TestOnlyNodesWithTheSameNetworkKeyConnect(t *testing.T) {
 	if same.RoutingTableSize() == 0 {
 		t.Fatal("nodes sharing a key did not connect")
 	}
-	// Give the others the same time to fail.
+	// An observation window (the control above connected): the others get
+	// as long again to fail.
 	time.Sleep(500 * time.Millisecond)
 	for name, r := range map[string]*Router{"other key": other, "no key": none} {
 		if n := len(r.Host().Network().Peers()); n != 0 {
@@ -244,10 +246,19 @@ func TestAllowList(t *testing.T) {
 
 func TestPeerOutsideTheAllowListCannotJoin(t *testing.T) {
 	a := newTestRouterWith(t, Options{AllowedNetworks: []string{"10.0.0.0/8"}}) // loopback not allowed
-	b := newTestRouterWith(t, Options{BootstrapPeers: []string{tcpHostPort(t, a)}})
+	// The control: a node that allows loopback, which b dials as it dials a.
+	open := newTestRouterWith(t, Options{AllowedNetworks: []string{"127.0.0.0/8"}})
+	b := newTestRouterWith(t, Options{BootstrapPeers: []string{tcpHostPort(t, a), tcpHostPort(t, open)}})
+	deadline := time.Now().Add(10 * time.Second)
+	for open.Host().Network().Connectedness(b.Host().ID()) != network.Connected {
+		if time.Now().After(deadline) {
+			t.Fatal("b did not join the node whose allowed networks include it")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	// An observation window: time for a to (wrongly) accept b as well.
 	time.Sleep(500 * time.Millisecond)
 	if n := len(a.Host().Network().Peers()); n != 0 {
 		t.Fatalf("a accepted %d peers from outside its allowed networks", n)
 	}
-	_ = b
 }

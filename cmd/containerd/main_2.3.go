@@ -1,0 +1,39 @@
+//go:build containerd2.3
+
+/*
+   Copyright The containerd Authors.
+
+   Licensed under the Apache License, Version 2.0 (the "License");
+   you may not use this file except in compliance with the License.
+   You may obtain a copy of the License at
+
+       http://www.apache.org/licenses/LICENSE-2.0
+
+   Unless required by applicable law or agreed to in writing, software
+   distributed under the License is distributed on an "AS IS" BASIS,
+   WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+   See the License for the specific language governing permissions and
+   limitations under the License.
+*/
+
+// Command containerd is containerd v2.3's own main (cmd/containerd/main.go)
+// plus one import: Shoal's builtins. Built by `make CONTAINERD=2.3`.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/containerd/containerd/v2/cmd/containerd/command"
+
+	_ "github.com/containerd/containerd/v2/cmd/containerd/builtins"
+	_ "github.com/shoal-dev/shoal/builtins"
+)
+
+func main() {
+	app := command.App()
+	if err := app.Run(os.Args); err != nil {
+		fmt.Fprintf(os.Stderr, "containerd: %s\n", err)
+		os.Exit(1)
+	}
+}

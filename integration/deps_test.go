@@ -1,0 +1,77 @@
+package integration
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Modules Shoal must not link into containerd: libp2p's QUIC, WebTransport
+// and WebRTC transports (Shoal speaks TCP only) and the dependency injection
+// of libp2p's default constructor. They come back the moment a non-test
+// file imports github.com/libp2p/go-libp2p or its config package, whose
+// defaults refer to those transports at package level.
+var forbiddenModules = []string{
+	"github.com/quic-go/",
+	"github.com/pion/",
+	"go.uber.org/fx",
+	"go.uber.org/dig",
+}
+
+// maxGrowth bounds what Shoal adds to containerd's binary (issue #15).
+const maxGrowth = 10 << 20
+
+// Issue #15: what distributions scan and ship stays lean. bin/containerd
+// links none of the forbidden modules and is at most 10 MiB larger than
+// containerd built from the same module.
+func TestContainerdLinksNoQUICWebTransportOrWebRTC(t *testing.T) {
+	requireEnv(t)
+	shoal := filepath.Join(binDir, "containerd")
+	deps := modules(t, shoal)
+	stockDeps := modules(t, filepath.Join(binDir, "containerd-stock"))
+	for _, m := range deps {
+		for _, f := range forbiddenModules {
+			if strings.HasPrefix(m, f) {
+				t.Errorf("bin/containerd links %s: a non-test file imports github.com/libp2p/go-libp2p (or its config package, or a QUIC/WebTransport/WebRTC transport); build the host from its parts (plugin/router/host.go)", m)
+			}
+		}
+	}
+	size := func(path string) int64 {
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Size()
+	}
+	ours, stock := size(shoal), size(filepath.Join(binDir, "containerd-stock"))
+	t.Logf("bin/containerd: %.1f MiB, %d modules; stock: %.1f MiB, %d modules", float64(ours)/(1<<20), len(deps),
+		float64(stock)/(1<<20), len(stockDeps))
+	if ours-stock > maxGrowth {
+		t.Errorf("bin/containerd is %.1f MiB larger than containerd-stock, more than %d MiB", float64(ours-stock)/(1<<20), maxGrowth>>20)
+	}
+}
+
+// modules are the module paths `go version -m` lists as linked into bin.
+func modules(t *testing.T, bin string) []string {
+	t.Helper()
+	out, err := exec.Command("go", "version", "-m", bin).Output()
+	if err != nil {
+		t.Fatalf("go version -m %s: %v", bin, err)
+	}
+	var deps []string
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) >= 2 && (f[0] == "dep" || f[0] == "=>") {
+			deps = append(deps, f[1])
+		}
+	}
+	if len(deps) == 0 {
+		t.Fatalf("go version -m %s lists no modules", bin)
+	}
+	return deps
+}
