@@ -3,6 +3,7 @@ package integration
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -145,5 +146,38 @@ func TestTheMirrorServesALargeLayerInBoundedMemory(t *testing.T) {
 	t.Logf("B's RSS grew by %d MiB while its mirror served a 1 GiB layer", growth>>20)
 	if growth > 256<<20 {
 		t.Fatalf("B's RSS grew by %d MiB while serving a 1 GiB layer: the mirror holds layers in memory", growth>>20)
+	}
+}
+
+// A local process cannot make containerd (root) send requests to a host the
+// operator did not name: the mirror refuses an ns outside mirror_registries
+// without any connection, and answers for one inside it.
+func TestTheMirrorSpeaksOnlyForTheRegistriesItMirrors(t *testing.T) {
+	named := startRegistry(t)
+	other := startRegistry(t)
+	a := startNode(t, "A", nodeOptions{})
+	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}, extra: fmt.Sprintf("  mirror_address = %q\n  mirror_registries = [%q]\n  registry_config_path = \"\"\n", addr, named.Addr)})
+	_ = b
+	im := pushImage(t, named.Addr, "mirror/named", "v1", 1<<20)
+	om := pushImage(t, other.Addr, "mirror/other", "v1", 1<<20)
+	get := func(reg, repo string) int {
+		resp, err := http.Get(fmt.Sprintf("http://%s/v2/%s/manifests/v1?ns=%s", addr, repo, reg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	otherBefore := other.countRequests(func(string) bool { return true })
+	if code := get(other.Addr, om.Repo); code != http.StatusNotFound {
+		t.Fatalf("a tag of a registry that is not mirrored: %d, want 404", code)
+	}
+	if n := other.countRequests(func(string) bool { return true }) - otherBefore; n != 0 {
+		t.Fatalf("the mirror sent %d requests to a registry it does not mirror", n)
+	}
+	// Positive control: the named registry is asked and the tag answered.
+	if code := get(named.Addr, im.Repo); code != http.StatusOK {
+		t.Fatalf("a tag of the mirrored registry: %d, want 200", code)
 	}
 }

@@ -294,10 +294,11 @@ func (m *Mirror) serveBlob(ctx context.Context, w http.ResponseWriter, r *http.R
 		return
 	}
 	defer rc.Close()
-	// A small object, read whole and verified by the fetcher.
+	// A small object, read whole. The fetcher verified it if a peer sent
+	// it, not if the upstream did: verified here either way.
 	data, err := io.ReadAll(io.LimitReader(rc, desc.Size+1))
-	if err != nil || int64(len(data)) != desc.Size {
-		oci.WriteError(w, http.StatusBadGateway, oci.CodeBlobUnknown, "blob could not be read")
+	if err != nil || int64(len(data)) != desc.Size || desc.Digest.Algorithm().FromBytes(data) != desc.Digest {
+		oci.WriteError(w, http.StatusBadGateway, oci.CodeBlobUnknown, "blob could not be read whole and verified")
 		return
 	}
 	w.Header().Set(oci.DigestHeader, dgst.String())

@@ -23,6 +23,8 @@ import (
 	libp2ptls "github.com/libp2p/go-libp2p/p2p/security/tls"
 	ma "github.com/multiformats/go-multiaddr"
 	manet "github.com/multiformats/go-multiaddr/net"
+
+	"github.com/shoal-dev/shoal/plugin/recovery"
 )
 
 // The direct data path: the same content service over TLS 1.3 on its own
@@ -231,6 +233,7 @@ const (
 )
 
 func (l *memberListener) run() {
+	defer recovery.Log(context.Background(), "p2p: direct data path stopped accepting")
 	var delay time.Duration
 	for {
 		raw, err := l.tcp.Accept()
@@ -354,6 +357,7 @@ func (l *memberListener) endHandshake(from netip.Addr) {
 }
 
 func (l *memberListener) serveConn(raw *rawConn, from netip.Addr) {
+	defer recovery.Log(context.Background(), "p2p: direct data path handshake failed")
 	conn, err := l.handshake(raw)
 	l.endHandshake(from)
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/p2p/discovery/mdns"
+
+	"github.com/shoal-dev/shoal/plugin/recovery"
 )
 
 // mdnsService is the service name nodes advertise on the local link.
@@ -25,6 +27,7 @@ func (n *mdnsNotifee) HandlePeerFound(info peer.AddrInfo) {
 		return
 	}
 	go func() {
+		defer recovery.Log(n.ctx, "p2p: connecting a peer found by mDNS failed")
 		ctx, cancel := context.WithTimeout(n.ctx, 5*time.Second)
 		defer cancel()
 		if err := n.r.host.Connect(ctx, info); err != nil {

@@ -29,6 +29,8 @@ import (
 	ma "github.com/multiformats/go-multiaddr"
 	"github.com/multiformats/go-multihash"
 	"github.com/opencontainers/go-digest"
+
+	"github.com/shoal-dev/shoal/plugin/recovery"
 )
 
 // ErrNoPeers is returned by lookups while this node knows no other peer.
@@ -324,6 +326,7 @@ func (r *Router) bootstrapRound(ctx context.Context, candidates []bootstrapPeer)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer recovery.Log(ctx, "p2p: connecting a bootstrap peer failed")
 			err := r.connectBootstrap(ctx, bp)
 			mu.Lock()
 			defer mu.Unlock()
