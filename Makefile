@@ -121,11 +121,13 @@ test-integration: build tools
 	SHOAL_CONTAINERD=$(CONTAINERD) SHOAL_BIN_DIR=$(CURDIR)/bin SHOAL_REGISTRY_BIN=$(REGISTRY_BIN) SHOAL_CONFORMANCE_BIN=$(CONFORMANCE_BIN) \
 		$(GO) test -count=1 -timeout 20m -v ./integration/...
 
-## test-2.3: the 2.3 (LTS) line: its version, plugin parity, a main of its own plus
-## Shoal's import, and peer pulls, against binaries built with CONTAINERD=2.3 (root).
-LTS_TESTS := TestBinaryNamesVersionsAndDefaultConfig|TestLoadsEveryStockPluginWithTheSameStatusPlusP2P|TestContainerdsOwnMainPlusOneImportPullsFromPeers|TestCtrPullOfImageAPeerHoldsMakesNoUpstreamBlobRequests|TestCRIPullOnFreshNodeAtBootIsServedByPeers
+## test-2.3: the 2.3 (LTS) line: unit tests against containerd 2.3, then its version,
+## plugin parity, its own main plus Shoal's import, and peer pulls, with binaries
+## built with CONTAINERD=2.3 (root). Leaves the 2.3 binaries in bin/.
+LTS_TESTS := TestBinaryNamesVersionsAndDefaultConfig|TestContainerdLinksNoQUICWebTransportOrWebRTC|TestLoadsEveryStockPluginWithTheSameStatusPlusP2P|TestContainerdsOwnMainPlusOneImportPullsFromPeers|TestCtrPullOfImageAPeerHoldsMakesNoUpstreamBlobRequests|TestCRIPullOnFreshNodeAtBootIsServedByPeers
 test-2.3: tools
 	$(MAKE) CONTAINERD=2.3 build
+	$(GO) test -count=1 -modfile=go.2.3.mod -mod=mod -tags containerd2.3 ./plugin/... ./builtins/... ./cmd/...
 	SHOAL_CONTAINERD=2.3 SHOAL_BIN_DIR=$(CURDIR)/bin SHOAL_REGISTRY_BIN=$(REGISTRY_BIN) \
 		$(GO) test -count=1 -timeout 20m -v -run '^($(LTS_TESTS))$$' ./integration/
 

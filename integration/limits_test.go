@@ -15,9 +15,10 @@ import (
 // skipped cluster-wide for being busy.
 func TestAHolderThatShedsLoadIsStillUsedByTheNextPull(t *testing.T) {
 	reg := startRegistry(t)
-	a := startNode(t, "A", nodeOptions{extra: "  max_serving_requests_per_peer = 2\n"})
+	// Paced, so that the layers containerd fetches three at a time are in
+	// flight together: more than A serves one peer at once.
+	a := startNode(t, "A", nodeOptions{extra: "  max_serving_requests_per_peer = 2\n  max_upload_bytes_per_second = 50000000\n"})
 	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}})
-	// Containerd fetches three layers at once: more than A serves one peer.
 	busy := pushImage(t, reg.Addr, "limits/busy", "v1", 16<<20, 16<<20, 16<<20, 16<<20, 16<<20, 16<<20)
 	next := pushImage(t, reg.Addr, "limits/next", "v1", 16<<20)
 	a.pull(busy.Ref)

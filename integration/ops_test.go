@@ -14,8 +14,10 @@ import (
 	"time"
 )
 
+// shoal runs the shoal command against n's containerd, as ctr is run:
+// `shoal -a <socket> <command> ...`.
 func (n *node) shoal(args ...string) (string, error) {
-	cmd := exec.Command(filepath.Join(binDir, "shoal"), append(args[:1:1], append([]string{"-a", n.Socket}, args[1:]...)...)...)
+	cmd := exec.Command(filepath.Join(binDir, "shoal"), append([]string{"-a", n.Socket}, args...)...)
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }

@@ -36,7 +36,7 @@ is not counted. Kept in memory: a restart of containerd forgets them.`,
 				return printJSON(w, pulls)
 			}
 			tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "IMAGE\tSTARTED\tDURATION\tUPSTREAM\tPEERS\tFAILOVERS\tSTATUS\tFROM PEERS")
+			fmt.Fprintln(tw, "IMAGE\tSTARTED\tDURATION\tFROM UPSTREAM\tFROM PEERS\tFAILOVERS\tSTATUS\tBY PEER")
 			for _, p := range pulls {
 				status := "ok"
 				if p.Error != "" {

@@ -9,6 +9,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/core/peerstore"
 	"github.com/libp2p/go-libp2p/core/pnet"
 	"github.com/libp2p/go-libp2p/core/protocol"
 	"github.com/libp2p/go-libp2p/core/sec"
@@ -30,7 +31,7 @@ import (
 // The host is assembled from the pieces Shoal uses instead of with
 // libp2p.New: the root package and its config package refer to the QUIC,
 // WebTransport and WebRTC transports at package level, and importing either
-// links quic-go, webtransport-go and pion (about 17 MB and 20 modules) into
+// links quic-go, webtransport-go, pion and fx (28 modules, 7 MB) into
 // containerd. What is built here is what libp2p.New builds for the options
 // Shoal used to pass it: TCP (no port reuse), TLS, yamux, the private-network
 // protector, the resource and connection managers, the gater, identify and
@@ -48,58 +49,59 @@ type hostConfig struct {
 }
 
 // newHost builds and starts a libp2p host: it listens when it returns. On
-// error, rm and cm are closed, as libp2p.New does.
-func newHost(cfg hostConfig) (h host.Host, err error) {
-	defer func() {
-		if err != nil {
-			cfg.rm.Close()
-			cfg.cm.Close()
+// error, everything is closed, rm and cm included, as libp2p.New does.
+func newHost(cfg hostConfig) (host.Host, error) {
+	var (
+		ps peerstore.Peerstore
+		sw *swarm.Swarm
+	)
+	// Until the host exists; from then on its Close closes the swarm, the
+	// peerstore and both managers.
+	fail := func(err error) (host.Host, error) {
+		if sw != nil {
+			sw.Close()
 		}
-	}()
+		if ps != nil {
+			ps.Close()
+		}
+		cfg.rm.Close()
+		cfg.cm.Close()
+		return nil, err
+	}
 	listen := make([]ma.Multiaddr, 0, len(cfg.listenAddrs))
 	for _, s := range cfg.listenAddrs {
 		a, err := ma.NewMultiaddr(s)
 		if err != nil {
-			return nil, fmt.Errorf("listen address %q: %w", s, err)
+			return fail(fmt.Errorf("listen address %q: %w", s, err))
 		}
 		listen = append(listen, a)
 	}
 	if pnet.ForcePrivateNetwork && len(cfg.psk) == 0 {
-		return nil, pnet.ErrNotInPrivateNetwork
+		return fail(pnet.ErrNotInPrivateNetwork)
 	}
 	id, err := peer.IDFromPrivateKey(cfg.key)
 	if err != nil {
-		return nil, err
+		return fail(err)
 	}
-	ps, err := pstoremem.NewPeerstore()
-	if err != nil {
-		return nil, err
+	if ps, err = pstoremem.NewPeerstore(); err != nil {
+		return fail(err)
 	}
 	if err := errors.Join(ps.AddPrivKey(id, cfg.key), ps.AddPubKey(id, cfg.key.GetPublic())); err != nil {
-		ps.Close()
-		return nil, err
+		return fail(err)
 	}
 
 	bus := eventbus.NewBus()
-	sw, err := swarm.NewSwarm(id, ps, bus,
-		swarm.WithConnectionGater(cfg.gater),
-		swarm.WithResourceManager(cfg.rm))
-	if err != nil {
-		ps.Close()
-		return nil, err
+	if sw, err = swarm.NewSwarm(id, ps, bus, swarm.WithConnectionGater(cfg.gater), swarm.WithResourceManager(cfg.rm)); err != nil {
+		return fail(err)
 	}
-	// From here on, closing the swarm closes the peerstore, and closing
-	// the host closes the swarm and the resource manager.
 	muxers := []upgrader.StreamMuxer{{ID: yamux.ID, Muxer: yamux.DefaultTransport}}
 	security, err := libp2ptls.New(libp2ptls.ID, cfg.key, muxers)
 	if err != nil {
-		sw.Close()
-		return nil, err
+		return fail(err)
 	}
 	up, err := upgrader.New([]sec.SecureTransport{security}, muxers, cfg.psk, cfg.rm, cfg.gater)
 	if err != nil {
-		sw.Close()
-		return nil, err
+		return fail(err)
 	}
 	// TCP+TLS+yamux: the fastest secure stack measured here, and the only
 	// one that also works with a private-network key.
@@ -108,17 +110,14 @@ func newHost(cfg hostConfig) (h host.Host, err error) {
 	// simultaneous open, which breaks the TLS handshake.
 	tpt, err := tcp.NewTCPTransport(up, cfg.rm, nil, tcp.DisableReuseport())
 	if err != nil {
-		sw.Close()
-		return nil, err
+		return fail(err)
 	}
 	if err := sw.AddTransport(tpt); err != nil {
-		sw.Close()
-		return nil, err
+		return fail(err)
 	}
 	observed, err := observedaddrs.NewManager(bus, sw)
 	if err != nil {
-		sw.Close()
-		return nil, err
+		return fail(err)
 	}
 	bh, err := bhost.NewHost(sw, &bhost.HostOpts{
 		EventBus:             bus,
@@ -128,10 +127,9 @@ func newHost(cfg hostConfig) (h host.Host, err error) {
 	})
 	if err != nil {
 		observed.Close()
-		sw.Close()
-		return nil, err
+		return fail(err)
 	}
-	h = &basicHost{BasicHost: bh, observed: observed}
+	h := &basicHost{BasicHost: bh, observed: observed}
 	// Like libp2p.New: listening succeeds if one address can be bound.
 	if err := sw.Listen(listen...); err != nil {
 		h.Close()
