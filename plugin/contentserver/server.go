@@ -120,6 +120,8 @@ type Arriving interface {
 	io.ReaderAt
 	io.Closer
 	Size() int64
+	// Available is how many bytes from the start have arrived.
+	Available() int64
 }
 
 // InFlight finds blobs that are arriving, with the namespace and labels
@@ -341,18 +343,12 @@ func (s *Server) serveArriving(w http.ResponseWriter, r *http.Request, dgst dige
 		oci.WriteError(w, http.StatusRequestedRangeNotSatisfiable, oci.CodeRangeInvalid, "only one range bytes=N- or bytes=N-M within the blob is served")
 		return true
 	}
+	// Whole, from an offset or a bounded range: what is here goes at once,
+	// the rest as it arrives (each read waits, bounded by the stall limit).
+	// The asker learns how much is here, to ask for pieces this node has.
 	h := w.Header()
-	if strings.HasSuffix(rng, "-") || rng == "" {
-		// Streamed as it arrives.
-	} else {
-		// A bounded range is a piece of a parallel fetch, which must not
-		// wait on this node's download: the asker streams from here instead.
-		h.Set(oci.ArrivingHeader, "true")
-		h.Set("Retry-After", "1")
-		oci.WriteError(w, http.StatusServiceUnavailable, oci.CodeUnavailable, "still arriving here: only streamed (bytes=N- or whole)")
-		return true
-	}
 	h.Set(oci.ArrivingHeader, "true")
+	h.Set(oci.AvailableHeader, strconv.FormatInt(blob.Available(), 10))
 	h.Set("Content-Type", "application/octet-stream")
 	h.Set(oci.DigestHeader, dgst.String())
 	h.Set("ETag", `"`+dgst.String()+`"`)

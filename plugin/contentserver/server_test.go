@@ -338,13 +338,16 @@ func (s *labelStore) Update(ctx context.Context, info content.Info, fieldpaths .
 	return s.Info(ctx, info.Digest)
 }
 
-// arriving is a blob that is all there already, for the serving logic.
+// arriving is a blob whose first `have` bytes are there, for the serving
+// logic (the waiting is package inflight's).
 type arriving struct {
 	*strings.Reader
+	have   int64
 	closed bool
 }
 
-func (a *arriving) Close() error { a.closed = true; return nil }
+func (a *arriving) Close() error     { a.closed = true; return nil }
+func (a *arriving) Available() int64 { return a.have }
 
 type fakeInFlight struct {
 	blob   *arriving
@@ -371,7 +374,7 @@ func TestArrivingBlobIsServedWithRangesAndUnderThePolicy(t *testing.T) {
 	s, _ := newTestServer(t)
 	const data = "still arriving, but the reader waits for it"
 	d := digest.FromString(data)
-	in := &fakeInFlight{blob: &arriving{Reader: strings.NewReader(data)}, dgst: d,
+	in := &fakeInFlight{blob: &arriving{Reader: strings.NewReader(data), have: 20}, dgst: d,
 		labels: map[string]string{"containerd.io/distribution.source.public.example": "app"}}
 	s.opts.InFlight = in
 	s.opts.Policy = denyRegistry{registry: "private.example"}
@@ -383,12 +386,12 @@ func TestArrivingBlobIsServedWithRangesAndUnderThePolicy(t *testing.T) {
 	if !in.blob.closed {
 		t.Fatal("the arriving blob's reader was not released")
 	}
-	if rec.Header().Get(oci.ArrivingHeader) != "true" {
-		t.Fatal("an arriving blob's answer does not say so")
+	if rec.Header().Get(oci.ArrivingHeader) != "true" || rec.Header().Get(oci.AvailableHeader) != "20" {
+		t.Fatalf("an arriving blob's answer does not say so, and how much is here: %v", rec.Header())
 	}
-	// Pieces of a parallel fetch must not wait on this node's download.
-	if rec := do(s, http.MethodGet, "/v2/app/blobs/"+d.String(), "Range", "bytes=6-9"); rec.Code != http.StatusServiceUnavailable || rec.Header().Get(oci.ArrivingHeader) != "true" {
-		t.Fatalf("bounded range of an arriving blob: %d, want 503 saying it is arriving", rec.Code)
+	// Pieces of a parallel fetch are served too, with how much is here.
+	if rec := do(s, http.MethodGet, "/v2/app/blobs/"+d.String(), "Range", "bytes=6-9"); rec.Code != http.StatusPartialContent || rec.Body.String() != data[6:10] || rec.Header().Get(oci.AvailableHeader) != "20" {
+		t.Fatalf("bounded range of an arriving blob: %d %q", rec.Code, rec.Body.String())
 	}
 	if rec := do(s, http.MethodGet, "/v2/app/manifests/"+d.String()); rec.Code != http.StatusNotFound {
 		t.Fatalf("arriving content served as a manifest: %d", rec.Code)

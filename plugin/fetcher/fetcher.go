@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -67,9 +68,16 @@ type Options struct {
 	// OnLookup, if set, is told how long each provider lookup took.
 	OnLookup func(d time.Duration, hit bool)
 	// ParallelMinSize: a layer with at least this many bytes still to
-	// fetch and two or more providers is fetched as ranges from all of
-	// them at once. Default 32 MiB; negative: never.
+	// fetch and two or more providers (or one still receiving it) is
+	// fetched as ranges from all of them at once. Default 8 MiB; negative:
+	// never.
 	ParallelMinSize int64
+	// Shuffle orders the providers found before they are asked, to spread
+	// the load over holders. Default math/rand/v2's Shuffle.
+	Shuffle func(n int, swap func(i, j int))
+	// HolderStall: a provider still receiving a blob that gains no byte
+	// for this long is given up for that blob. Default 10s.
+	HolderStall time.Duration
 	// InFlight, if set, offers layers to peers while they arrive, from
 	// the upstream or from other peers.
 	InFlight InFlight
@@ -137,10 +145,16 @@ func New(finder Finder, client *peerclient.Client, opts Options) *Fetcher {
 		opts.Failures = failures.NewLog(0)
 	}
 	if opts.ParallelMinSize == 0 {
-		opts.ParallelMinSize = 32 << 20
+		opts.ParallelMinSize = 8 << 20
+	}
+	if opts.Shuffle == nil {
+		opts.Shuffle = rand.Shuffle
+	}
+	if opts.HolderStall <= 0 {
+		opts.HolderStall = 10 * time.Second
 	}
 	if opts.CoordinationMinSize <= 0 {
-		opts.CoordinationMinSize = 16 << 20
+		opts.CoordinationMinSize = 4 << 20
 	}
 	return &Fetcher{finder: finder, client: client, opts: opts, penalties: opts.Penalties, failures: opts.Failures}
 }
@@ -337,7 +351,9 @@ func (pf *PeerFirst) lookup(ctx context.Context, dgst digest.Digest) ([]peer.Add
 	ctx, span := startLookup(ctx, dgst)
 	lctx, cancel := context.WithTimeout(ctx, pf.f.opts.LookupTimeout)
 	defer cancel()
-	providers, err := pf.f.finder.FindProviders(lctx, dgst, pf.f.opts.MaxProviders)
+	// More than are asked, so that the ones asked can be spread: every node
+	// asking the same first holders would load their uplinks alone.
+	providers, err := pf.f.finder.FindProviders(lctx, dgst, max(4*pf.f.opts.MaxProviders, 4*maxRangePeers))
 	endLookup(span, providers, err)
 	return providers, time.Since(start), err
 }

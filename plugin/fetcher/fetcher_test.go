@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -342,7 +343,11 @@ func TestRequestNamesRepositoryAndRegistry(t *testing.T) {
 	}
 }
 
+// newFetcher asks providers in the order the finder gives them.
 func newFetcher(t *testing.T, finder Finder, transport peerclient.Transport, opts Options) *Fetcher {
+	if opts.Shuffle == nil {
+		opts.Shuffle = func(int, func(i, j int)) {}
+	}
 	return New(finder, peerclient.New(transport, peerclient.Options{}), opts)
 }
 
@@ -665,5 +670,115 @@ func TestAPanicInAPeerRequestIsThatRequestsFailure(t *testing.T) {
 				t.Fatal("content differs")
 			}
 		})
+	}
+}
+
+// holding answers like a node still receiving data: it holds the first
+// have bytes, says so, and would make a request for more wait.
+func holding(data []byte, have int64, beyond *atomic.Int32) peerBehaviour {
+	return func(req *http.Request) (*http.Response, error) {
+		if rng := req.Header.Get("Range"); rng != "" {
+			var start, end int64
+			fmt.Sscanf(rng, "bytes=%d-%d", &start, &end)
+			if end >= have {
+				beyond.Add(1)
+				<-req.Context().Done()
+				return nil, req.Context().Err()
+			}
+		}
+		resp, _ := serves(data)(req)
+		resp.Header.Set(oci.AvailableHeader, fmt.Sprint(have))
+		resp.Header.Set(oci.ArrivingHeader, "true")
+		return resp, nil
+	}
+}
+
+// A holder still receiving the layer is asked only for the chunks it has;
+// the rest come from the others.
+func TestAHolderStillReceivingIsAskedOnlyForWhatItHas(t *testing.T) {
+	data := randomBytes(t, 8*rangeChunk)
+	var beyond atomic.Int32
+	half := int64(4 * rangeChunk)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: holding(data, half, &beyond), peerB: serves(data)}}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{Store: newStore(t), ParallelMinSize: 1 << 20})
+	up := &fakeUpstream{data: data}
+	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("committed bytes differ")
+	}
+	if up.calls != 0 || beyond.Load() != 0 {
+		t.Fatalf("upstream calls %d; requests beyond what the holder has: %d", up.calls, beyond.Load())
+	}
+	if ranges := rangesBy(client)[peerA]; ranges == 0 {
+		t.Fatal("the holder still receiving was not asked for the chunks it has")
+	}
+}
+
+// rangesBy counts the bounded range requests each peer was sent.
+func rangesBy(c *fakeClient) map[peer.ID]int {
+	out := map[peer.ID]int{}
+	for _, r := range c.sent() {
+		p, rng, _ := strings.Cut(r, " ")
+		if strings.HasPrefix(rng, "bytes=") && !strings.HasSuffix(rng, "-") {
+			out[peer.ID(p)]++
+		}
+	}
+	return out
+}
+
+// A holder that appears while a layer is fetched in ranges joins the fetch:
+// the more holders, the less each one's uplink carries.
+func TestAHolderThatAppearsMidFetchJoinsIt(t *testing.T) {
+	data := randomBytes(t, 16*rangeChunk)
+	var beyond atomic.Int32
+	// A holds everything but sends slowly; B appears a moment later.
+	slow := func(req *http.Request) (*http.Response, error) {
+		time.Sleep(150 * time.Millisecond)
+		return holding(data, int64(len(data)), &beyond)(req)
+	}
+	finder := &appearingFinder{misses: 0, peers: []peer.ID{peerA}}
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: slow, peerB: serves(data)}}
+	// A says it is still receiving, so a lone A is taken in ranges.
+	client.peers[peerA] = func(req *http.Request) (*http.Response, error) {
+		resp, err := slow(req)
+		if err == nil {
+			resp.Header.Set(oci.AvailableHeader, fmt.Sprint(len(data)-1))
+		}
+		return resp, err
+	}
+	f := newFetcher(t, finder, client, Options{Store: newStore(t), ParallelMinSize: 1 << 20})
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		finder.mu.Lock()
+		finder.peers = []peer.ID{peerA, peerB}
+		finder.mu.Unlock()
+	}()
+	if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("committed bytes differ")
+	}
+	if rangesBy(client)[peerB] == 0 {
+		t.Fatalf("the holder that appeared was never asked (requests %v)", client.sent())
+	}
+}
+
+// A holder that stalls on one chunk costs the writer lateChunk, not the
+// fetch: the chunk is asked of another holder too.
+func TestALateChunkIsFetchedFromAnotherHolder(t *testing.T) {
+	data := randomBytes(t, 6*rangeChunk)
+	stuck := func(req *http.Request) (*http.Response, error) {
+		if req.Header.Get("Range") == fmt.Sprintf("bytes=0-%d", rangeChunk-1) {
+			<-req.Context().Done() // headers never come for this chunk
+			return nil, req.Context().Err()
+		}
+		return serves(data)(req)
+	}
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: stuck, peerB: serves(data)}}
+	f := New(fakeFinder{providers: []peer.ID{peerA, peerB}}, peerclient.New(client, peerclient.Options{RequestTimeout: time.Minute}),
+		Options{Store: newStore(t), ParallelMinSize: 1 << 20, Shuffle: func(int, func(i, j int)) {}})
+	up := &fakeUpstream{data: data}
+	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("committed bytes differ")
+	}
+	if up.calls != 0 {
+		t.Fatal("the late chunk went upstream instead of to the other holder")
 	}
 }

@@ -43,6 +43,10 @@ func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInf
 			s.peers = append(s.peers, p.ID)
 		}
 	}
+	pf.f.opts.Shuffle(len(s.peers), func(i, j int) { s.peers[i], s.peers[j] = s.peers[j], s.peers[i] })
+	if limit := pf.f.opts.MaxProviders; len(s.peers) > limit {
+		s.peers = s.peers[:limit]
+	}
 	return s
 }
 
@@ -57,9 +61,15 @@ func (s *sources) giveBack(peers []peer.ID) {
 // forParallel hands out every remaining provider at once, when at least
 // two are left and at least minSize bytes from offset remain; once per
 // fetch. Those that fail are not asked again for this blob.
-func (s *sources) forParallel(offset, minSize int64) []peer.ID {
-	if s.parallelUsed || minSize <= 0 || s.remaining() < 2 || s.desc.Size-offset < minSize {
+//
+// One provider is enough when it is still receiving the blob itself
+// (arriving): holders that start later join the fetch as they appear.
+func (s *sources) forParallel(offset, minSize int64, arriving func(peer.ID) bool) []peer.ID {
+	if s.parallelUsed || minSize <= 0 || s.remaining() < 1 || s.desc.Size-offset < minSize {
 		return nil
+	}
+	if s.remaining() == 1 && !arriving(s.peers[s.next]) {
+		return nil // one complete holder: a stream is cheaper than ranges
 	}
 	s.parallelUsed = true
 	peers := s.peers[s.next:]

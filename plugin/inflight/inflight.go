@@ -128,6 +128,15 @@ type Reader struct {
 // Size is the blob's full size.
 func (rd *Reader) Size() int64 { return rd.t.Desc.Size }
 
+// Available is how many bytes, from the start, have arrived so far.
+func (rd *Reader) Available() int64 {
+	st, err := rd.f.Stat()
+	if err != nil {
+		return 0
+	}
+	return min(st.Size(), rd.t.Desc.Size)
+}
+
 // ReadAt reads len(p) bytes at off, waiting for them to arrive.
 func (rd *Reader) ReadAt(p []byte, off int64) (int, error) {
 	if off >= rd.t.Desc.Size {

@@ -132,8 +132,8 @@ type Config struct {
 	// receive it (from the upstream or from peers) and serves it to peers
 	// while it arrives. Default true.
 	ServeInFlight bool `toml:"serve_in_flight"`
-	// CoordinationWindow: when several nodes miss the same layer (16 MiB
-	// or more) at once, the one ranked first for its digest fetches it
+	// CoordinationWindow: when several nodes miss the same layer (over 4 MiB)
+	// at once, the one ranked first for its digest fetches it
 	// upstream at once and the others, ranked r of n among connected
 	// peers, wait up to this × r/n for an announcement to follow before
 	// they go upstream themselves. It is also the most a lone miss of such

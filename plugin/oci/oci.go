@@ -29,6 +29,9 @@ const (
 	// ArrivingHeader marks an answer about content still arriving at the
 	// serving node.
 	ArrivingHeader = "Shoal-Arriving"
+	// AvailableHeader, on an answer about content still arriving, is how
+	// many bytes from its start the serving node holds.
+	AvailableHeader = "Shoal-Available"
 )
 
 // maxRepositoryLength bounds a repository name, as the distribution spec

@@ -149,24 +149,58 @@ func (c *Client) Open(ctx context.Context, p peer.ID, repo Repository, desc ocis
 }
 
 // ReadRange fills buf with desc's bytes from start, from p.
-func (c *Client) ReadRange(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, start int64, buf []byte) error {
+//
+// It also returns how many bytes from the start p held when it answered:
+// desc.Size unless p is still receiving the blob itself.
+func (c *Client) ReadRange(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, start int64, buf []byte) (available int64, err error) {
 	end := start + int64(len(buf)) - 1
 	h := http.Header{"Range": {"bytes=" + strconv.FormatInt(start, 10) + "-" + strconv.FormatInt(end, 10)}}
 	resp, err := c.send(ctx, p, http.MethodGet, repo.path(Kind(desc), desc.Digest.String()), h)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusPartialContent {
-		return fmt.Errorf("range %d-%d: %w", start, end, statusError(resp))
+		return 0, fmt.Errorf("range %d-%d: %w", start, end, statusError(resp))
 	}
 	if resp.ContentLength != int64(len(buf)) {
-		return fmt.Errorf("range %d-%d: peer offers %d bytes", start, end, resp.ContentLength)
+		return 0, fmt.Errorf("range %d-%d: peer offers %d bytes", start, end, resp.ContentLength)
 	}
+	available = availableIn(resp, desc.Size)
 	if _, err := io.ReadFull(resp.Body, buf); err != nil {
-		return fmt.Errorf("range %d-%d: %w", start, end, err)
+		return available, fmt.Errorf("range %d-%d: %w", start, end, err)
 	}
-	return nil
+	return max(available, end+1), nil
+}
+
+// Available asks p how many bytes of desc, from the start, it holds: all of
+// them, or what arrived so far where p is still receiving it.
+func (c *Client) Available(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor) (int64, error) {
+	resp, err := c.send(ctx, p, http.MethodHead, repo.path(Kind(desc), desc.Digest.String()), nil)
+	if err != nil {
+		return 0, err
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("peer %s: %w", p, statusError(resp))
+	}
+	if resp.ContentLength != desc.Size {
+		return 0, fmt.Errorf("peer %s offers %d bytes, descriptor says %d", p, resp.ContentLength, desc.Size)
+	}
+	return availableIn(resp, desc.Size), nil
+}
+
+// availableIn reads how much of a size-byte blob the answer says is there.
+func availableIn(resp *http.Response, size int64) int64 {
+	v := resp.Header.Get(oci.AvailableHeader)
+	if v == "" {
+		return size
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return min(n, size)
 }
 
 // manifestAccept is every manifest type containerd pulls.

@@ -89,7 +89,7 @@ func TestAnswersComeBackAsErrorKinds(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := New(tc.peer, Options{RequestTimeout: 50 * time.Millisecond})
-			err := c.ReadRange(context.Background(), peerA, repo, blob(data), 10, make([]byte, 10))
+			_, err := c.ReadRange(context.Background(), peerA, repo, blob(data), 10, make([]byte, 10))
 			if tc.name == "a wrong length" {
 				_, err = c.Open(context.Background(), peerA, repo, blob(data), 0)
 			}
@@ -120,7 +120,7 @@ func TestRangesAreReadWhole(t *testing.T) {
 	}
 	c := New(holding(data), Options{})
 	buf := make([]byte, 100)
-	if err := c.ReadRange(context.Background(), peerA, repo, blob(data), 300, buf); err != nil {
+	if available, err := c.ReadRange(context.Background(), peerA, repo, blob(data), 300, buf); err != nil || available != int64(len(data)) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(buf, data[300:400]) {

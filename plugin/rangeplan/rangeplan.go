@@ -1,13 +1,16 @@
 // Package rangeplan schedules the pieces of one blob fetched as ranges from
-// several peers at once: it hands out chunk indexes to the peers' workers,
-// keeps the received chunks until they can be written in order, and bounds
-// how far ahead of the writer the workers may run, which bounds memory.
+// several peers at once: it hands each peer's worker the lowest chunk that
+// peer holds (a peer may itself be receiving the blob), keeps the received
+// chunks until they can be written in order, bounds how far ahead of the
+// writer the workers may run (which bounds memory), and hands a chunk the
+// writer has waited on too long to a second worker, first answer wins.
 package rangeplan
 
 import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 )
@@ -15,9 +18,25 @@ import (
 // ErrAllWorkersFailed: every worker gave up before the blob was complete.
 var ErrAllWorkersFailed = errors.New("every peer sending ranges failed")
 
+// Status says what Take handed out.
+type Status int
+
+const (
+	// Got: a chunk to fetch.
+	Got Status = iota
+	// Wait: this worker's peer holds none of the chunks left to hand out
+	// yet; ask again once it holds more.
+	Wait
+	// Done: nothing is left for this worker; it stops.
+	Done
+)
+
 // Plan is the schedule of one blob's bytes from an offset to its end.
 type Plan struct {
 	offset, size, chunk int64
+	// LateAfter: a chunk the writer waits on this long is handed to a
+	// second worker too. 0: never.
+	lateAfter time.Duration
 
 	mu        sync.Mutex
 	cond      *sync.Cond
@@ -25,10 +44,11 @@ type Plan struct {
 	window    int
 	fresh     int   // next index never handed out
 	retry     []int // handed back by failed workers
+	late      []int // the writer waits on them: handed out again
 	writtenTo int   // chunks written
 	received  map[int]received
-	busy      int // chunks being received
-	workers   int // workers still working
+	taking    map[int]int // chunk -> workers receiving it
+	workers   int         // workers still working
 	closed    bool
 	free      [][]byte // written chunks' buffers, for reuse
 }
@@ -40,12 +60,14 @@ type received struct {
 
 // New plans the bytes [offset, size) in chunks of chunk bytes, for workers
 // that together may hold at most window chunks that are not yet written.
-func New(offset, size, chunk int64, window, workers int) *Plan {
+// A chunk the writer waits on for lateAfter is handed out once more (0:
+// never).
+func New(offset, size, chunk int64, window, workers int, lateAfter time.Duration) *Plan {
 	p := &Plan{
-		offset: offset, size: size, chunk: chunk,
+		offset: offset, size: size, chunk: chunk, lateAfter: lateAfter,
 		total:  int((size - offset + chunk - 1) / chunk),
 		window: window, workers: workers,
-		received: map[int]received{},
+		received: map[int]received{}, taking: map[int]int{},
 	}
 	p.cond = sync.NewCond(&p.mu)
 	return p
@@ -60,33 +82,82 @@ func (p *Plan) Bounds(i int) (start, end int64) {
 	return start, min(start+p.chunk, p.size)
 }
 
-// Take returns the next chunk a worker should fetch and a buffer of its
-// size, waiting while the workers are a full window ahead of the writer.
-// It returns false once every chunk is handed out and received, or the plan
-// is closed.
-func (p *Plan) Take() (int, []byte, bool) {
+// AddWorker counts in a worker that joined after the start.
+func (p *Plan) AddWorker(window int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.workers++
+	p.window += window
+	p.cond.Broadcast()
+}
+
+// Take returns the lowest chunk that a worker whose peer holds the blob's
+// first available bytes should fetch, with a buffer of its size. It waits
+// while the workers are a full window ahead of the writer.
+func (p *Plan) Take(available int64) (int, []byte, Status) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for !p.closed {
-		i := -1
-		if n := len(p.retry); n > 0 {
-			i = p.retry[n-1]
-			p.retry = p.retry[:n-1]
-		} else if p.fresh < p.total && p.fresh < p.writtenTo+p.window {
-			i = p.fresh
+		if i, ok := p.pick(&p.late, available); ok {
+			return p.hand(i)
+		}
+		if i, ok := p.pick(&p.retry, available); ok {
+			return p.hand(i)
+		}
+		if p.fresh < p.total && p.fresh < p.writtenTo+p.window {
+			if _, end := p.Bounds(p.fresh); end > available {
+				return 0, nil, Wait
+			}
 			p.fresh++
+			return p.hand(p.fresh - 1)
 		}
-		if i >= 0 {
-			p.busy++
-			start, end := p.Bounds(i)
-			return i, p.buffer()[:end-start], true
+		if len(p.retry)+len(p.late) > 0 {
+			return 0, nil, Wait // chunks left, none of them held by this peer
 		}
-		if p.fresh >= p.total && p.busy == 0 {
-			return 0, nil, false
+		if p.fresh >= p.total && p.busy() == 0 {
+			return 0, nil, Done
 		}
 		p.cond.Wait()
 	}
-	return 0, nil, false
+	return 0, nil, Done
+}
+
+// pick removes from list the lowest chunk not yet received whose end is
+// within available.
+func (p *Plan) pick(list *[]int, available int64) (int, bool) {
+	best, at := -1, -1
+	kept := (*list)[:0]
+	for _, i := range *list {
+		if _, done := p.received[i]; done || i < p.writtenTo {
+			continue // a duplicate already answered it
+		}
+		kept = append(kept, i)
+	}
+	*list = kept
+	for k, i := range *list {
+		if _, end := p.Bounds(i); end <= available && (best < 0 || i < best) {
+			best, at = i, k
+		}
+	}
+	if best < 0 {
+		return 0, false
+	}
+	*list = append((*list)[:at], (*list)[at+1:]...)
+	return best, true
+}
+
+func (p *Plan) hand(i int) (int, []byte, Status) {
+	p.taking[i]++
+	start, end := p.Bounds(i)
+	return i, p.buffer()[:end-start], Got
+}
+
+func (p *Plan) busy() int {
+	n := 0
+	for _, c := range p.taking {
+		n += c
+	}
+	return n
 }
 
 func (p *Plan) buffer() []byte {
@@ -98,12 +169,23 @@ func (p *Plan) buffer() []byte {
 	return make([]byte, p.chunk)
 }
 
-// Deliver hands in chunk i, received from peer from.
+func (p *Plan) untake(i int) {
+	if p.taking[i]--; p.taking[i] <= 0 {
+		delete(p.taking, i)
+	}
+}
+
+// Deliver hands in chunk i, received from peer from. A chunk a second
+// worker already delivered is dropped.
 func (p *Plan) Deliver(i int, from peer.ID, data []byte) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.received[i] = received{data, from}
-	p.busy--
+	p.untake(i)
+	if _, dup := p.received[i]; dup || i < p.writtenTo {
+		p.free = append(p.free, data)
+	} else {
+		p.received[i] = received{data, from}
+	}
 	p.cond.Broadcast()
 }
 
@@ -111,14 +193,36 @@ func (p *Plan) Deliver(i int, from peer.ID, data []byte) {
 func (p *Plan) GiveBack(i int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.retry = append(p.retry, i)
-	p.busy--
+	p.untake(i)
+	if _, done := p.received[i]; !done && i >= p.writtenTo && p.taking[i] == 0 {
+		p.retry = append(p.retry, i)
+	}
 	p.workers--
 	p.cond.Broadcast()
 }
 
-// Next waits for chunk i, in writing order.
-func (p *Plan) Next(i int) ([]byte, peer.ID, error) {
+// Quit stops a worker that holds no chunk.
+func (p *Plan) Quit() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.workers--
+	p.cond.Broadcast()
+}
+
+// Next waits for chunk i, in writing order. A chunk that does not come
+// within lateAfter is handed out to one more worker.
+func (p *Plan) Next(ctx context.Context, i int) ([]byte, peer.ID, error) {
+	if p.lateAfter > 0 {
+		t := time.AfterFunc(p.lateAfter, func() {
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			if _, ok := p.received[i]; !ok && p.taking[i] > 0 {
+				p.late = append(p.late, i)
+				p.cond.Broadcast()
+			}
+		})
+		defer t.Stop()
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for {
@@ -126,10 +230,10 @@ func (p *Plan) Next(i int) ([]byte, peer.ID, error) {
 			delete(p.received, i)
 			return c.data, c.from, nil
 		}
-		if p.closed {
+		if p.closed || ctx.Err() != nil {
 			return nil, "", context.Canceled
 		}
-		if p.workers == 0 {
+		if p.workers <= 0 {
 			return nil, "", ErrAllWorkersFailed
 		}
 		p.cond.Wait()

@@ -2,6 +2,7 @@ package rangeplan
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"sync"
 	"testing"
@@ -11,7 +12,7 @@ import (
 )
 
 func TestChunksCoverTheBlobFromTheOffset(t *testing.T) {
-	p := New(10, 100, 40, 8, 1)
+	p := New(10, 100, 40, 8, 1, 0)
 	if p.Chunks() != 3 {
 		t.Fatalf("%d chunks, want 3", p.Chunks())
 	}
@@ -20,23 +21,23 @@ func TestChunksCoverTheBlobFromTheOffset(t *testing.T) {
 			t.Fatalf("chunk %d is [%d,%d), want %v", i, s, e, want)
 		}
 	}
-	_, _, _ = p.Take()
-	_, _, _ = p.Take()
-	if _, buf, ok := p.Take(); !ok || len(buf) != 10 {
+	_, _, _ = p.Take(100)
+	_, _, _ = p.Take(100)
+	if _, buf, st := p.Take(100); st != Got || len(buf) != 10 {
 		t.Fatalf("the last chunk's buffer has %d bytes, want 10", len(buf))
 	}
 }
 
 func TestNeverRunsMoreThanItsWindowAhead(t *testing.T) {
-	plan := New(0, 100<<10, 1<<10, 4, 1)
+	plan := New(0, 100<<10, 1<<10, 4, 1, 0)
 	for i := 0; i < 4; i++ {
-		if _, _, ok := plan.Take(); !ok {
+		if _, _, st := plan.Take(100 << 10); st != Got {
 			t.Fatal("plan ended early")
 		}
 	}
 	got := make(chan int, 1)
 	go func() {
-		n, _, _ := plan.Take()
+		n, _, _ := plan.Take(100 << 10)
 		got <- n
 	}()
 	select {
@@ -45,7 +46,7 @@ func TestNeverRunsMoreThanItsWindowAhead(t *testing.T) {
 	case <-time.After(50 * time.Millisecond):
 	}
 	plan.Deliver(0, "a", []byte("x"))
-	if _, _, err := plan.Next(0); err != nil {
+	if _, _, err := plan.Next(context.Background(), 0); err != nil {
 		t.Fatal(err)
 	}
 	plan.Written(0, make([]byte, 1<<10))
@@ -63,15 +64,15 @@ func TestFailedWorkersChunksAreDoneByTheOthers(t *testing.T) {
 	for i := range blob {
 		blob[i] = byte(i)
 	}
-	plan := New(0, size, chunk, 6, 3)
+	plan := New(0, size, chunk, 6, 3, 0)
 	var wg sync.WaitGroup
 	for _, p := range []peer.ID{"good-1", "fails", "good-2"} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for n := 0; ; n++ {
-				i, buf, ok := plan.Take()
-				if !ok {
+				i, buf, st := plan.Take(size)
+				if st != Got {
 					return
 				}
 				if p == "fails" && n == 2 {
@@ -86,7 +87,7 @@ func TestFailedWorkersChunksAreDoneByTheOthers(t *testing.T) {
 	}
 	var out bytes.Buffer
 	for i := 0; i < plan.Chunks(); i++ {
-		buf, _, err := plan.Next(i)
+		buf, _, err := plan.Next(context.Background(), i)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,12 +102,54 @@ func TestFailedWorkersChunksAreDoneByTheOthers(t *testing.T) {
 }
 
 func TestWriterLearnsWhenEveryWorkerFailed(t *testing.T) {
-	plan := New(0, 100, 10, 4, 2)
+	plan := New(0, 100, 10, 4, 2, 0)
 	for i := 0; i < 2; i++ {
-		n, _, _ := plan.Take()
+		n, _, _ := plan.Take(100)
 		plan.GiveBack(n)
 	}
-	if _, _, err := plan.Next(0); !errors.Is(err, ErrAllWorkersFailed) {
+	if _, _, err := plan.Next(context.Background(), 0); !errors.Is(err, ErrAllWorkersFailed) {
 		t.Fatalf("got %v", err)
 	}
+}
+
+// A peer still receiving the blob is handed only chunks it holds; told to
+// wait otherwise, it asks again once it holds more.
+func TestAWorkerIsHandedOnlyWhatItsPeerHolds(t *testing.T) {
+	plan := New(0, 100, 10, 10, 2, 0)
+	if i, _, st := plan.Take(25); st != Got || i != 0 {
+		t.Fatalf("got %d %v, want chunk 0", i, st)
+	}
+	if i, _, st := plan.Take(25); st != Got || i != 1 {
+		t.Fatalf("got %d %v, want chunk 1", i, st)
+	}
+	if _, _, st := plan.Take(25); st != Wait {
+		t.Fatalf("a peer holding 25 bytes was handed chunk 2 (%v)", st)
+	}
+	if i, _, st := plan.Take(100); st != Got || i != 2 {
+		t.Fatalf("a peer holding everything: %d %v, want chunk 2", i, st)
+	}
+}
+
+// A chunk the writer waits on too long goes to a second worker; the first
+// answer is written, the other dropped.
+func TestALateChunkIsAskedOfAnotherWorker(t *testing.T) {
+	plan := New(0, 20, 10, 4, 2, 20*time.Millisecond)
+	slow, _, _ := plan.Take(20) // chunk 0, never answered
+	fast, buf, _ := plan.Take(20)
+	plan.Deliver(fast, "fast", buf)
+	got := make(chan peer.ID, 1)
+	go func() {
+		_, from, _ := plan.Next(context.Background(), 0)
+		got <- from
+	}()
+	i, buf, st := plan.Take(20) // waits until chunk 0 is late
+	if st != Got || i != slow {
+		t.Fatalf("got %d %v, want the late chunk %d", i, st, slow)
+	}
+	plan.Deliver(i, "second", buf)
+	if from := <-got; from != "second" {
+		t.Fatalf("chunk 0 written from %q", from)
+	}
+	plan.Deliver(slow, "slow", make([]byte, 10)) // the first answer, too late: dropped
+	plan.Close()
 }
