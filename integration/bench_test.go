@@ -39,6 +39,7 @@ func TestBenchmarkReport(t *testing.T) {
 		{"wan", benchWAN},
 		{"miss", benchMiss},
 		{"raw", benchRaw},
+		{"crowd", benchCrowd},
 		{"rollout", benchRollout},
 		{"ranges", benchRanges},
 		{"idle", benchIdleRSS},
@@ -317,7 +318,7 @@ func benchRaw(t *testing.T, r *benchReport) {
 // behind one shared 50 MB/s link: stock containerd (every node fetches its
 // own copy, as with a mirror that only serves complete blobs) vs Shoal.
 // Copies are the registry's own count of layer bytes sent.
-func benchRollout(t *testing.T, r *benchReport) {
+func benchCrowd(t *testing.T, r *benchReport) {
 	const nodes = 5
 	lab, reg := wanLab(t, nodes)
 	pullAll := func(all []*node, ref string) time.Duration {
@@ -376,6 +377,85 @@ func benchRollout(t *testing.T, r *benchReport) {
 	shoalT := pullAll(shoal, imShoal.Ref)
 	r.times("5 nodes pull one new 256 MiB / 4-layer image at once, upstream 50 MB/s shared", []time.Duration{stockT}, []time.Duration{shoalT},
 		fmt.Sprintf("base: stock containerd; upstream sent %.2f vs %.2f copies of the layers (registry's byte count)", copies(imStock), copies(imShoal)))
+}
+
+// Rollouts on the test bed (rollout_test.go): n nodes and the
+// registry, each on a host of its own behind a link of one rate in both
+// directions, all pulling one new 96 MiB image (layers of 64, 24 and 8 MiB)
+// at the same moment. Stock containerd and Shoal take turns in the same lab,
+// each with an image of its own. Times are multiples of size ÷ link rate:
+// 1.0× is a node receiving at its link's full rate from the start. With
+// the 8-node lab, a second row gives one node a tenth of the rate.
+func benchRollout(t *testing.T, r *benchReport) {
+	t.Run("8 nodes", func(t *testing.T) { rolloutRows(t, r, 8, 200, true) })
+	t.Run("16 nodes", func(t *testing.T) { rolloutRows(t, r, 16, 100, false) })
+}
+
+func rolloutRows(t *testing.T, r *benchReport, nodes, mbit int, slowToo bool) {
+	stock := func(int) nodeOptions { return nodeOptions{binary: filepath.Join(binDir, "containerd-stock")} }
+	lab := newRolloutLabWith(t, nodes, mbit, stock)
+	imStock := lab.push("bench/rollout-stock", rolloutImage...)
+	imShoal := lab.push("bench/rollout-shoal", rolloutImage...)
+	unit := lab.linkTime(imShoal)
+	stockT := lab.pullAllAtOnce(imStock.Ref)
+	lab.startNodes(nil)
+	shoalT := lab.pullAllAtOnce(imShoal.Ref)
+	up := lab.uploaded()
+	config := fmt.Sprintf("%d nodes at %d Mbit/s", nodes, mbit)
+	fmt.Printf("rollout, %s: size ÷ link = %s\n", config, unit.Round(time.Millisecond))
+	rolloutDetail("stock", stockT, unit, lab.copies(imStock), nil, imStock)
+	rolloutDetail("shoal", shoalT, unit, lab.copies(imShoal), up, imShoal)
+	r.row(config+": all pull a new 96 MiB image at once (registry behind the same link); first / median / last, × size÷link",
+		spread(stockT, unit), spread(shoalT, unit), fmt.Sprintf("%.2f×", float64(slices.Max(shoalT))/float64(slices.Max(stockT))),
+		fmt.Sprintf("size÷link %s; upstream copies %.2f (stock %.2f); most uploaded by one node %.2f copies; shoal/base of the last",
+			unit.Round(time.Millisecond), lab.copies(imShoal), lab.copies(imStock), float64(slices.Max(up))/float64(imShoal.Data.Size())))
+	if !slowToo {
+		return
+	}
+	// The last node's link at a tenth of the others' rate.
+	slow := nodes
+	lab.setRate(slow, mbit/10)
+	imStock = lab.push("bench/rollout-slow-stock", rolloutImage...)
+	imShoal = lab.push("bench/rollout-slow-shoal", rolloutImage...)
+	lab.startNodes(stock)
+	stockT = lab.pullAllAtOnce(imStock.Ref)
+	lab.startNodes(nil)
+	shoalT = lab.pullAllAtOnce(imShoal.Ref)
+	up = lab.uploaded()
+	fmt.Printf("rollout, %s, n%d at %d Mbit/s:\n", config, slow, mbit/10)
+	rolloutDetail("stock", stockT, unit, lab.copies(imStock), nil, imStock)
+	rolloutDetail("shoal", shoalT, unit, lab.copies(imShoal), up, imShoal)
+	others := func(ds []time.Duration) []time.Duration { return ds[:slow-1] }
+	r.row(fmt.Sprintf("%s, one node's link at %d Mbit/s: the others' first / median / last, × size÷link", config, mbit/10),
+		spread(others(stockT), unit), spread(others(shoalT), unit),
+		fmt.Sprintf("%.2f×", float64(slices.Max(others(shoalT)))/float64(slices.Max(others(stockT)))),
+		fmt.Sprintf("the slow node %.2f× (stock %.2f×); upstream copies %.2f (stock %.2f); most uploaded by one node %.2f copies; shoal/base of the others' last",
+			float64(shoalT[slow-1])/float64(unit), float64(stockT[slow-1])/float64(unit), lab.copies(imShoal), lab.copies(imStock),
+			float64(slices.Max(up))/float64(imShoal.Data.Size())))
+}
+
+// spread is "first / median / last" of ds as multiples of unit.
+func spread(ds []time.Duration, unit time.Duration) string {
+	x := func(d time.Duration) float64 { return float64(d) / float64(unit) }
+	return fmt.Sprintf("%.2f / %.2f / %.2f×", x(slices.Min(ds)), x(median(ds)), x(slices.Max(ds)))
+}
+
+// rolloutDetail prints every node's completion time and, for Shoal, what
+// each uploaded to peers, in copies of the image.
+func rolloutDetail(what string, ds []time.Duration, unit time.Duration, copies float64, up []int64, im testImage) {
+	fmt.Printf("  %s: first / median / last %s; upstream copies %.2f\n", what, spread(ds, unit), copies)
+	fmt.Printf("    completion (× size÷link):")
+	for i, m := range multiples(ds, unit) {
+		fmt.Printf(" n%d %s", i+1, m)
+	}
+	fmt.Println()
+	if up != nil {
+		fmt.Printf("    uploaded to peers (copies):")
+		for i, b := range up {
+			fmt.Printf(" n%d %.2f", i+1, float64(b)/float64(im.Data.Size()))
+		}
+		fmt.Println()
+	}
 }
 
 // A 1 GiB layer from peers whose uplinks are limited to 100 MB/s each

@@ -79,6 +79,7 @@ type upstream struct {
 	dir  string
 	bin  string
 	auth string
+	exec []string // command prefix, e.g. ip netns exec NAME
 	t    *testing.T
 }
 
@@ -130,7 +131,8 @@ http:
 	}
 	// Append: restarts keep earlier requests in the evidence.
 	logPath := filepath.Join(u.dir, fmt.Sprintf("access-%d.log", time.Now().UnixNano()))
-	u.proc = startProcess(t, logPath, u.bin, "serve", cfgPath)
+	argv := append(append([]string(nil), u.exec...), u.bin, "serve", cfgPath)
+	u.proc = startProcess(t, logPath, argv[0], argv[1:]...)
 	waitFor(t, 15*time.Second, "registry to listen", func() bool {
 		c, err := net.DialTimeout("tcp", u.Addr, 100*time.Millisecond)
 		if err == nil {

@@ -55,7 +55,7 @@ func newNetLab(t *testing.T, hosts int) *netLab {
 	run(t, "ip", "link", "set", lab.bridge, "up")
 	for i := 1; i <= hosts; i++ {
 		ns := fmt.Sprintf("shoal-%s-%d", lab.id, i)
-		veth := fmt.Sprintf("shv%s-%d", lab.id, i)
+		veth := lab.veth(i)
 		run(t, "ip", "netns", "add", ns)
 		t.Cleanup(func() {
 			exec.Command("ip", "netns", "del", ns).Run()
@@ -77,9 +77,15 @@ func newNetLab(t *testing.T, hosts int) *netLab {
 
 func (l *netLab) ip(host int) string { return fmt.Sprintf("%s.%d", l.subnet, 10+host) }
 
+// veth is the bridge's end of host's link (the host's end is its eth0).
+func (l *netLab) veth(host int) string { return fmt.Sprintf("shv%s-%d", l.id, host) }
+
+// exec is the command prefix that runs a program on host.
+func (l *netLab) exec(host int) []string { return []string{"ip", "netns", "exec", l.hosts[host-1]} }
+
 // node starts a node on lab host i, listening on that host's address.
 func (l *netLab) node(i int, name string, opts nodeOptions) *node {
-	n := newNodeIn(l.t, name, l.ip(i), []string{"ip", "netns", "exec", l.hosts[i-1]}, opts)
+	n := newNodeIn(l.t, name, l.ip(i), l.exec(i), opts)
 	n.start()
 	n.waitReady()
 	return n
@@ -140,6 +146,17 @@ func (l *netLab) partition(a, b []int) (heal func()) {
 // labRegistry runs the upstream registry on the bridge address.
 func (l *netLab) registry() *upstream {
 	return startRegistryAt(l.t, fmt.Sprintf("%s.1:%d", l.subnet, freePort(l.t)))
+}
+
+// registryIn runs the upstream registry on the lab's host, port 5000: behind
+// that host's link, as a registry on another network is.
+func (l *netLab) registryIn(host int) *upstream {
+	l.t.Helper()
+	requireEnv(l.t)
+	u := &upstream{dir: shortTempDir(l.t, "reg-"), t: l.t, bin: registryBin, exec: l.exec(host)}
+	u.Addr = net.JoinHostPort(l.ip(host), "5000")
+	u.start()
+	return u
 }
 
 const p2pPort = 5050

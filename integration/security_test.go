@@ -90,7 +90,9 @@ func TestAllowListAdmitsOnlyListedPeers(t *testing.T) {
 	other.restart()
 	second := pushImage(t, reg.Addr, "allow/second", "v1", 2<<20)
 	a.pull(second.Ref)
-	a.waitAnnounced(len(im.Blobs) + len(second.Blobs) + 2)
+	// Everything A holds now: both images' blobs, manifests and names.
+	a.waitAnnounced(len(im.Blobs) + len(second.Blobs) + 4)
+	waitFor(t, 30*time.Second, "the formerly unlisted peer to connect to A", func() bool { return other.connectedPeers() >= 1 })
 	before = reg.blobRequests(second.Repo)
 	other.pull(second.Ref)
 	if n := reg.blobRequests(second.Repo) - before; n != 0 {

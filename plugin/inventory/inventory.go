@@ -502,7 +502,16 @@ func (inv *Inventory) Offer(ctx context.Context, ns string, dgst digest.Digest, 
 	}
 	inv.arriving[dgst]++
 	inv.mu.Unlock()
-	inv.queue(dgst)
+	// At once, not behind the announcements queued before it: nodes that
+	// missed the same layer wait for this one to follow it.
+	recovery.Go(context.WithoutCancel(ctx), "p2p: announcing an arriving layer failed", func(ctx context.Context) {
+		actx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		if err := inv.announcer.Provide(actx, dgst); err != nil {
+			log.G(ctx).WithError(err).WithField("digest", dgst).Debug("p2p: could not announce an arriving layer; retrying")
+			inv.queue(dgst)
+		}
+	})
 	var once sync.Once
 	return func() {
 		once.Do(func() {
