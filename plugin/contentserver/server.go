@@ -59,6 +59,7 @@ type Server struct {
 	mu      sync.Mutex
 	total   int
 	perPeer map[string]int
+	sending map[digest.Digest]int // bodies being sent, by digest
 
 	served atomic.Int64
 }
@@ -75,6 +76,27 @@ type countingWriter struct {
 
 func (s *Server) bodyWriter(ctx context.Context, w http.ResponseWriter) countingWriter {
 	return countingWriter{ResponseWriter: w, body: s.opts.Upload.Writer(ctx, w), n: &s.served}
+}
+
+// load says in the answer how many bodies of dgst this node is sending, and
+// counts this one in when it is a GET: askers choose the least loaded of
+// the holders, so that each uplink carries about one copy. Call done when
+// the answer is sent.
+func (s *Server) load(w http.ResponseWriter, r *http.Request, dgst digest.Digest) (done func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w.Header().Set(oci.LoadHeader, strconv.Itoa(s.sending[dgst]))
+	if r.Method != http.MethodGet {
+		return func() {}
+	}
+	s.sending[dgst]++
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.sending[dgst]--; s.sending[dgst] <= 0 {
+			delete(s.sending, dgst)
+		}
+	}
 }
 
 func (c *countingWriter) Write(b []byte) (int, error) {
@@ -148,7 +170,7 @@ func New(store content.Store, locator Locator, images Images, opts Options) *Ser
 	if opts.VerifyFirstLimit <= 0 {
 		opts.VerifyFirstLimit = 4 << 20
 	}
-	s := &Server{store: store, locator: locator, images: images, opts: opts, perPeer: map[string]int{}}
+	s := &Server{store: store, locator: locator, images: images, opts: opts, perPeer: map[string]int{}, sending: map[digest.Digest]int{}}
 	s.handler = recovery.Handler("p2p: content service recovered from a panic", http.HandlerFunc(s.serve), oci.WriteInternalError)
 	return s
 }
@@ -317,6 +339,7 @@ func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, kind strin
 	h.Set("ETag", `"`+dgst.String()+`"`)
 	log.G(ctx).WithFields(log.Fields{"digest": dgst, "peer": r.RemoteAddr, "namespace": ns, "range": r.Header.Get("Range")}).
 		Debug("p2p: serving content to peer")
+	defer s.load(w, r, dgst)()
 	out := s.bodyWriter(ctx, w)
 	http.ServeContent(&out, r, "", time.Time{}, body)
 }
@@ -355,6 +378,7 @@ func (s *Server) serveArriving(w http.ResponseWriter, r *http.Request, dgst dige
 	log.G(r.Context()).WithFields(log.Fields{"digest": dgst, "peer": r.RemoteAddr, "namespace": ns, "range": rng}).
 		Debug("p2p: serving content that is still arriving to peer")
 	// Headers go out at once: the first bytes may be a while.
+	defer s.load(w, r, dgst)()
 	out := &flushHeaders{s.bodyWriter(r.Context(), w)}
 	http.ServeContent(out, r, "", time.Time{}, io.NewSectionReader(blob, 0, blob.Size()))
 	return true

@@ -226,9 +226,11 @@ func TestLargeBlobContinuesFromNextPeerAtTheOffset(t *testing.T) {
 	if up.calls != 0 {
 		t.Fatalf("upstream asked %d times, want 0", up.calls)
 	}
-	want := []string{"peer-a ", "peer-b bytes=10000-", "peer-c bytes=10000-"}
-	if fmt.Sprint(client.sent()) != fmt.Sprint(want) {
-		t.Fatalf("requests %q, want %q", client.sent(), want)
+	// Each holder is asked what it holds (B: nothing, a stale record); A
+	// sends until it breaks, C the rest from that offset.
+	sent := client.sent()
+	if want := []string{"peer-a ", "peer-c bytes=10000-"}; len(sent) != 5 || fmt.Sprint(sent[3:]) != fmt.Sprint(want) {
+		t.Fatalf("requests %q, want three probes then %q", sent, want)
 	}
 }
 
@@ -295,7 +297,10 @@ func TestNothingUnverifiedStaysWhenEverySourceFails(t *testing.T) {
 func TestSlowFirstProviderIsHedged(t *testing.T) {
 	data := randomBytes(t, 64<<10)
 	slow := func(req *http.Request) (*http.Response, error) {
-		<-req.Context().Done() // never answers; the losing request is cancelled
+		if req.Method == http.MethodHead {
+			return serves(data)(req) // says it holds it
+		}
+		<-req.Context().Done() // never sends it; the losing request is cancelled
 		return nil, req.Context().Err()
 	}
 	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: slow, peerB: serves(data)}}
@@ -693,23 +698,57 @@ func holding(data []byte, have int64, beyond *atomic.Int32) peerBehaviour {
 	}
 }
 
-// A holder still receiving the layer is asked only for the chunks it has;
-// the rest come from the others.
-func TestAHolderStillReceivingIsAskedOnlyForWhatItHas(t *testing.T) {
+// loaded answers like serves, saying it is sending the blob to n others.
+func loaded(data []byte, n int) peerBehaviour {
+	return func(req *http.Request) (*http.Response, error) {
+		resp, err := serves(data)(req)
+		if err == nil {
+			resp.Header.Set(oci.LoadHeader, fmt.Sprint(n))
+		}
+		return resp, err
+	}
+}
+
+// Of several holders, a layer is streamed from the least loaded, and only
+// holders with all of it are asked for ranges: the nodes of a rollout then
+// chain up instead of all streaming from the first.
+func TestTheLeastLoadedHolderIsStreamedFrom(t *testing.T) {
 	data := randomBytes(t, 8*rangeChunk)
 	var beyond atomic.Int32
-	half := int64(4 * rangeChunk)
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: holding(data, half, &beyond), peerB: serves(data)}}
-	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{Store: newStore(t), ParallelMinSize: 1 << 20})
-	up := &fakeUpstream{data: data}
-	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+	var mu sync.Mutex
+	gets := map[peer.ID]int{}
+	counting := func(p peer.ID, b peerBehaviour) peerBehaviour {
+		return func(req *http.Request) (*http.Response, error) {
+			if req.Method == http.MethodGet {
+				mu.Lock()
+				gets[p]++
+				mu.Unlock()
+			}
+			return b(req)
+		}
+	}
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerA: counting(peerA, loaded(data, 3)),                                     // complete, busy
+		peerB: counting(peerB, loaded(data, 1)),                                     // complete, less busy
+		peerC: counting(peerC, holding(data, int64(len(data))-rangeChunk, &beyond)), // still receiving, idle
+	}}
+	// No hedging: the fake builds each answer whole before it returns.
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB, peerC}}, client, Options{Store: newStore(t), ParallelMinSize: 64 << 20, HedgeDelay: time.Minute})
+	if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
 		t.Fatal("committed bytes differ")
 	}
-	if up.calls != 0 || beyond.Load() != 0 {
-		t.Fatalf("upstream calls %d; requests beyond what the holder has: %d", up.calls, beyond.Load())
+	if gets[peerC] != 1 || gets[peerA]+gets[peerB] != 0 {
+		t.Fatalf("GETs by peer %v: want one stream from the idle holder only", gets)
 	}
-	if ranges := rangesBy(client)[peerA]; ranges == 0 {
-		t.Fatal("the holder still receiving was not asked for the chunks it has")
+
+	// With ranges in reach, only holders of all of it are asked for them.
+	client.reset()
+	f = newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB, peerC}}, client, Options{Store: newStore(t), ParallelMinSize: 1 << 20})
+	if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("committed bytes differ")
+	}
+	if r := rangesBy(client); r[peerC] != 0 || r[peerA] == 0 || r[peerB] == 0 {
+		t.Fatalf("ranges by peer %v: want them from the two complete holders only", r)
 	}
 }
 
@@ -729,27 +768,19 @@ func rangesBy(c *fakeClient) map[peer.ID]int {
 // the more holders, the less each one's uplink carries.
 func TestAHolderThatAppearsMidFetchJoinsIt(t *testing.T) {
 	data := randomBytes(t, 16*rangeChunk)
-	var beyond atomic.Int32
-	// A holds everything but sends slowly; B appears a moment later.
 	slow := func(req *http.Request) (*http.Response, error) {
-		time.Sleep(150 * time.Millisecond)
-		return holding(data, int64(len(data)), &beyond)(req)
-	}
-	finder := &appearingFinder{misses: 0, peers: []peer.ID{peerA}}
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: slow, peerB: serves(data)}}
-	// A says it is still receiving, so a lone A is taken in ranges.
-	client.peers[peerA] = func(req *http.Request) (*http.Response, error) {
-		resp, err := slow(req)
-		if err == nil {
-			resp.Header.Set(oci.AvailableHeader, fmt.Sprint(len(data)-1))
+		if req.Method == http.MethodGet {
+			time.Sleep(150 * time.Millisecond)
 		}
-		return resp, err
+		return serves(data)(req)
 	}
+	finder := &appearingFinder{peers: []peer.ID{peerA, peerC}}
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: slow, peerC: slow, peerB: serves(data)}}
 	f := newFetcher(t, finder, client, Options{Store: newStore(t), ParallelMinSize: 1 << 20})
 	go func() {
 		time.Sleep(300 * time.Millisecond)
 		finder.mu.Lock()
-		finder.peers = []peer.ID{peerA, peerB}
+		finder.peers = []peer.ID{peerA, peerC, peerB}
 		finder.mu.Unlock()
 	}()
 	if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {

@@ -102,11 +102,8 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 		if offset >= desc.Size {
 			break
 		}
-		arriving := func(p peer.ID) bool {
-			n, err := pf.available(ctx, p, src)
-			return err == nil && n < desc.Size
-		}
-		if peers := src.forParallel(offset, pf.f.opts.ParallelMinSize, arriving); peers != nil {
+		src.rank(ctx)
+		if peers := src.forParallel(offset, pf.f.opts.ParallelMinSize); peers != nil {
 			err := pf.parallelFetch(ctx, src, w, offset, peers, wrote)
 			if ctx.Err() != nil {
 				return wrote, ctx.Err()

@@ -168,9 +168,15 @@ func (pf *PeerFirst) rangeWorker(ctx context.Context, p peer.ID, src *sources, p
 }
 
 // available asks p how much of the blob it holds.
-func (pf *PeerFirst) available(ctx context.Context, p peer.ID, src *sources) (n int64, err error) {
+func (pf *PeerFirst) available(ctx context.Context, p peer.ID, src *sources) (int64, error) {
+	h, err := pf.probe(ctx, p, src)
+	return h.Available, err
+}
+
+// probe asks p what it holds of the blob, and how many it is sending it to.
+func (pf *PeerFirst) probe(ctx context.Context, p peer.ID, src *sources) (h peerclient.Holding, err error) {
 	defer recovery.Catch(ctx, "p2p: asking a peer what it holds failed", &err)
-	return pf.f.client.Available(ctx, p, pf.repo, src.desc)
+	return pf.f.client.Probe(ctx, p, pf.repo, src.desc)
 }
 
 // rangeFailed records that p failed a range at offset.

@@ -7,12 +7,14 @@ import (
 	"io"
 	"net"
 	"os"
+	"sort"
 	"time"
 
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
+	"github.com/shoal-dev/shoal/plugin/peerclient"
 	"github.com/shoal-dev/shoal/plugin/recovery"
 )
 
@@ -34,6 +36,10 @@ type sources struct {
 	upstreamUsed bool
 	// parallelUsed: the providers were asked for ranges in parallel once.
 	parallelUsed bool
+	// ranked: the providers were asked what they hold (rank); complete
+	// are those that hold all of it.
+	ranked   bool
+	complete map[peer.ID]bool
 }
 
 func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInfo) *sources {
@@ -62,19 +68,106 @@ func (s *sources) giveBack(peers []peer.ID) {
 // two are left and at least minSize bytes from offset remain; once per
 // fetch. Those that fail are not asked again for this blob.
 //
-// One provider is enough when it is still receiving the blob itself
-// (arriving): holders that start later join the fetch as they appear.
-func (s *sources) forParallel(offset, minSize int64, arriving func(peer.ID) bool) []peer.ID {
-	if s.parallelUsed || minSize <= 0 || s.remaining() < 1 || s.desc.Size-offset < minSize {
+// Only holders known to hold all of it (see rank) are taken: a holder still
+// receiving it is streamed from, which chains the nodes of a rollout.
+func (s *sources) forParallel(offset, minSize int64) []peer.ID {
+	if s.parallelUsed || minSize <= 0 || s.desc.Size-offset < minSize {
 		return nil
 	}
-	if s.remaining() == 1 && !arriving(s.peers[s.next]) {
-		return nil // one complete holder: a stream is cheaper than ranges
+	var complete, rest []peer.ID
+	for _, p := range s.peers[s.next:] {
+		if s.complete[p] {
+			complete = append(complete, p)
+		} else {
+			rest = append(rest, p)
+		}
+	}
+	if len(complete) < 2 {
+		return nil
 	}
 	s.parallelUsed = true
-	peers := s.peers[s.next:]
-	s.next = len(s.peers)
-	return peers
+	s.peers = append(s.peers[:s.next], rest...)
+	return complete
+}
+
+// rank asks every provider left what it holds of the blob and how many it
+// is sending it to, and orders them: the least loaded first, the furthest
+// along among equals. A holder that nobody streams from yet is taken before
+// one that already feeds others, so that the nodes of a rollout form chains
+// and trees in which each uplink carries about one copy, instead of all
+// streaming from the first node. Providers that fail to answer are judged
+// and dropped. It runs once per fetch.
+func (s *sources) rank(ctx context.Context) {
+	if s.ranked || s.remaining() < 2 {
+		return
+	}
+	s.ranked = true
+	peers := append([]peer.ID(nil), s.peers[s.next:]...)
+	type answer struct {
+		p   peer.ID
+		h   peerclient.Holding
+		err error
+	}
+	answers := make(chan answer, len(peers))
+	for _, p := range peers {
+		go func() {
+			h, err := s.pf.probe(ctx, p, s)
+			answers <- answer{p, h, err}
+		}()
+	}
+	// A provider slow to answer is not waited for longer than a hedge: it
+	// goes last, unranked.
+	wait := time.NewTimer(s.pf.f.opts.HedgeDelay)
+	defer wait.Stop()
+	type ranked struct {
+		p peer.ID
+		h peerclient.Holding
+	}
+	var ok []ranked
+	answered := map[peer.ID]bool{}
+	s.complete = map[peer.ID]bool{}
+collect:
+	for range peers {
+		select {
+		case a := <-answers:
+			answered[a.p] = true
+			if a.err != nil {
+				if ctx.Err() == nil {
+					s.pf.judge(a.p, s.desc.Digest, a.err)
+				}
+				continue
+			}
+			ok = append(ok, ranked{a.p, a.h})
+			s.complete[a.p] = a.h.Available >= s.desc.Size
+		case <-wait.C:
+			break collect
+		case <-ctx.Done():
+			break collect
+		}
+	}
+	order := map[peer.ID]int{}
+	for i, p := range peers {
+		order[p] = i
+	}
+	sort.Slice(ok, func(i, j int) bool {
+		a, b := ok[i], ok[j]
+		if a.h.Load != b.h.Load {
+			return a.h.Load < b.h.Load
+		}
+		if a.h.Available != b.h.Available {
+			return a.h.Available > b.h.Available
+		}
+		return order[a.p] < order[b.p] // as found: already in random order
+	})
+	s.peers = s.peers[:s.next]
+	for _, r := range ok {
+		s.peers = append(s.peers, r.p)
+	}
+	for _, p := range peers {
+		if !answered[p] {
+			s.peers = append(s.peers, p)
+		}
+	}
 }
 
 // drop removes p from the sources not yet tried (after it delivered bad bytes).

@@ -32,6 +32,9 @@ const (
 	// AvailableHeader, on an answer about content still arriving, is how
 	// many bytes from its start the serving node holds.
 	AvailableHeader = "Shoal-Available"
+	// LoadHeader is how many bodies of the content asked for the serving
+	// node is sending.
+	LoadHeader = "Shoal-Load"
 )
 
 // maxRepositoryLength bounds a repository name, as the distribution spec

@@ -173,21 +173,30 @@ func (c *Client) ReadRange(ctx context.Context, p peer.ID, repo Repository, desc
 	return max(available, end+1), nil
 }
 
-// Available asks p how many bytes of desc, from the start, it holds: all of
-// them, or what arrived so far where p is still receiving it.
-func (c *Client) Available(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor) (int64, error) {
+// Holding is what a peer says of a blob it holds.
+type Holding struct {
+	// Available is how many bytes from the start it holds: all of them,
+	// or what arrived so far where it is still receiving the blob.
+	Available int64
+	// Load is how many bodies of the blob it is sending.
+	Load int
+}
+
+// Probe asks p what it holds of desc.
+func (c *Client) Probe(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor) (Holding, error) {
 	resp, err := c.send(ctx, p, http.MethodHead, repo.path(Kind(desc), desc.Digest.String()), nil)
 	if err != nil {
-		return 0, err
+		return Holding{}, err
 	}
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return 0, fmt.Errorf("peer %s: %w", p, statusError(resp))
+		return Holding{}, fmt.Errorf("peer %s: %w", p, statusError(resp))
 	}
 	if resp.ContentLength != desc.Size {
-		return 0, fmt.Errorf("peer %s offers %d bytes, descriptor says %d", p, resp.ContentLength, desc.Size)
+		return Holding{}, fmt.Errorf("peer %s offers %d bytes, descriptor says %d", p, resp.ContentLength, desc.Size)
 	}
-	return availableIn(resp, desc.Size), nil
+	load, _ := strconv.Atoi(resp.Header.Get(oci.LoadHeader))
+	return Holding{Available: availableIn(resp, desc.Size), Load: max(load, 0)}, nil
 }
 
 // availableIn reads how much of a size-byte blob the answer says is there.
