@@ -525,7 +525,14 @@ func TestErrorKindsDecideThePenalty(t *testing.T) {
 		{"corrupt bytes for that digest", serves(randomBytes(t, len(data))), true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: tc.first, peerB: serves(data)}}
+			// A says it holds the blob when asked, and fails when asked for it.
+			first := func(req *http.Request) (*http.Response, error) {
+				if req.Method == http.MethodHead {
+					return serves(data)(req)
+				}
+				return tc.first(req)
+			}
+			client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: first, peerB: serves(data)}}
 			board := penalty.New(penalty.Options{BusyTTL: time.Minute})
 			f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: newStore(t), Penalties: board})
 			up := &fakeUpstream{}

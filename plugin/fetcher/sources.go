@@ -95,8 +95,8 @@ func (s *sources) forParallel(offset, minSize int64) []peer.ID {
 // along among equals. A holder that nobody streams from yet is taken before
 // one that already feeds others, so that the nodes of a rollout form chains
 // and trees in which each uplink carries about one copy, instead of all
-// streaming from the first node. Providers that fail to answer are judged
-// and dropped. It runs once per fetch.
+// streaming from the first node. Providers that fail to answer, or answer
+// late, go last. It runs once per fetch.
 func (s *sources) rank(ctx context.Context) {
 	if s.ranked || s.remaining() < 2 {
 		return
@@ -130,13 +130,13 @@ collect:
 	for range peers {
 		select {
 		case a := <-answers:
-			answered[a.p] = true
 			if a.err != nil {
-				if ctx.Err() == nil {
-					s.pf.judge(a.p, s.desc.Digest, a.err)
-				}
+				// Asked last, and judged then if it fails again: a holder
+				// between the end of its download and its inventory's
+				// record of it answers 404 for a moment.
 				continue
 			}
+			answered[a.p] = true
 			ok = append(ok, ranked{a.p, a.h})
 			s.complete[a.p] = a.h.Available >= s.desc.Size
 		case <-wait.C:
