@@ -820,3 +820,59 @@ func TestALateChunkIsFetchedFromAnotherHolder(t *testing.T) {
 		t.Fatal("the late chunk went upstream instead of to the other holder")
 	}
 }
+
+// trickling answers like a node still receiving data slowly: it holds the
+// first have bytes, and sends at about 1 MB/s.
+func trickling(data []byte, have int64) peerBehaviour {
+	return func(req *http.Request) (*http.Response, error) {
+		resp, err := serves(data)(req)
+		if err != nil {
+			return nil, err
+		}
+		resp.Header.Set(oci.AvailableHeader, fmt.Sprint(have))
+		resp.Header.Set(oci.ArrivingHeader, "true")
+		if req.Method == http.MethodGet {
+			resp.Body = io.NopCloser(&slowReader{r: resp.Body, ctx: req.Context()})
+		}
+		return resp, nil
+	}
+}
+
+type slowReader struct {
+	r   io.Reader
+	ctx context.Context
+}
+
+func (s *slowReader) Read(p []byte) (int, error) {
+	select {
+	case <-time.After(50 * time.Millisecond):
+	case <-s.ctx.Done():
+		return 0, s.ctx.Err()
+	}
+	return s.r.Read(p[:min(len(p), 64<<10)])
+}
+
+// A stream from a holder that is itself receiving the layer slowly is left
+// for a holder far ahead, at the current offset: a slow node slows only
+// those with no better source.
+func TestAStreamFromASlowHolderMovesToOneFarAhead(t *testing.T) {
+	data := randomBytes(t, 24<<20)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerA: trickling(data, 2<<20), // idle, so asked first, but slow and behind
+		peerB: loaded(data, 1),        // all of it, feeding one other
+	}}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{Store: newStore(t), ParallelMinSize: 64 << 20, HedgeDelay: time.Minute})
+	up := &fakeUpstream{}
+	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("committed bytes differ")
+	}
+	var resumed bool
+	for _, r := range client.sent() {
+		if p, rng, _ := strings.Cut(r, " "); p == string(peerB) && strings.HasPrefix(rng, "bytes=") && strings.HasSuffix(rng, "-") {
+			resumed = true
+		}
+	}
+	if !resumed || up.calls != 0 {
+		t.Fatalf("the fetch did not continue from the holder far ahead (requests %v, upstream %d)", client.sent(), up.calls)
+	}
+}

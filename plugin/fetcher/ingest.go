@@ -125,9 +125,16 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 			return wrote, err
 		}
 		logger.WithFields(log.Fields{"peer": from, "offset": offset}).Debug("p2p: receiving blob")
-		n, err := pipelinedCopy(w, body, desc.Size-offset)
+		n, better, err := pf.copyFrom(ctx, w, body, src, from, offset)
 		body.Close()
 		wrote[from] += n
+		if better != "" {
+			// Not a failure: a holder far ahead of this one takes over.
+			logger.WithFields(log.Fields{"peer": from, "to": better, "offset": offset + n}).Debug("p2p: switching to a holder further along")
+			src.preferNext(better)
+			src.giveBack([]peer.ID{from})
+			continue
+		}
 		if err == nil && offset+n < desc.Size {
 			err = io.ErrUnexpectedEOF
 		}

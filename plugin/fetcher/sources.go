@@ -58,6 +58,19 @@ func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInf
 
 func (s *sources) remaining() int { return len(s.peers) - s.next }
 
+// untried is the providers not asked yet.
+func (s *sources) untried() []peer.ID { return append([]peer.ID(nil), s.peers[s.next:]...) }
+
+// preferNext makes p the next provider asked.
+func (s *sources) preferNext(p peer.ID) {
+	for i := s.next; i < len(s.peers); i++ {
+		if s.peers[i] == p {
+			s.peers[s.next], s.peers[i] = s.peers[i], s.peers[s.next]
+			return
+		}
+	}
+}
+
 // giveBack returns providers that forParallel handed out and that were
 // not used up, to be tried one at a time.
 func (s *sources) giveBack(peers []peer.ID) {
