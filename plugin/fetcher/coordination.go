@@ -21,7 +21,7 @@ func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor) (
 	if rank == 0 || of < 2 {
 		return nil
 	}
-	wait := opts.CoordinationWindow * time.Duration(rank) / time.Duration(of)
+	wait := followWait(opts.CoordinationWindow, rank, of)
 	deadline := time.Now().Add(wait)
 	pf.f.stats.CoordinationWaits.Add(1)
 	ctx, span := startCoordinate(ctx, rank, of, wait)
@@ -51,4 +51,17 @@ func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor) (
 			return found
 		}
 	}
+}
+
+// followFloor is the least a node ranked after the first waits for its
+// announcement: announcing takes a DHT lookup and a round of requests,
+// longer on links that are busy with the layer itself. Without a floor, at
+// 16 nodes the second in line would wait 31 ms and go upstream too.
+const followFloor = 200 * time.Millisecond
+
+// followWait is how long the node ranked rank of of waits for another's
+// announcement: past the floor, spread over the rest of the window.
+func followWait(window time.Duration, rank, of int) time.Duration {
+	floor := min(window, followFloor)
+	return floor + (window-floor)*time.Duration(rank)/time.Duration(of)
 }

@@ -135,8 +135,8 @@ type Config struct {
 	// CoordinationWindow: when several nodes miss the same layer (over 4 MiB)
 	// at once, the one ranked first for its digest fetches it
 	// upstream at once and the others, ranked r of n among connected
-	// peers, wait up to this × r/n for an announcement to follow before
-	// they go upstream themselves. It is also the most a lone miss of such
+	// peers, wait 200ms plus up to the rest of this × r/n for an
+	// announcement to follow before they go upstream themselves. It is also the most a lone miss of such
 	// a layer waits. 0 turns coordination off. Default 500ms.
 	CoordinationWindow Duration `toml:"coordination_window"`
 	// RegistryConfigPath is the hosts directory (<dir>/<host>/hosts.toml,
