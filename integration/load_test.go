@@ -85,6 +85,7 @@ func TestContentServiceUnderConcurrentLoadAnswersCorrectlyInBoundedMemory(t *tes
 	a := startNode(t, "A", nodeOptions{})
 	im := pushImage(t, reg.Addr, "load/app", "v1", 4<<20, 4<<20, 4<<20, 4<<20)
 	a.pull(im.Ref)
+	a.waitAnnounced(len(im.Blobs) + 1) // held, and shared
 	client, id := peerClient(t, a)
 	blobs := im.Data.Blobs()
 

@@ -65,6 +65,9 @@ type Options struct {
 	// UpstreamIdleTimeout fails a read of an upstream body that sees no
 	// byte for this long; 0: no bound.
 	UpstreamIdleTimeout time.Duration
+	// ExpectOrigin, if set, is told where a blob fetched upstream comes
+	// from before containerd commits it (containerd labels it just after).
+	ExpectOrigin func(ctx context.Context, dgst digest.Digest, labels map[string]string)
 	// OnLookup, if set, is told how long each provider lookup took.
 	OnLookup func(d time.Duration, hit bool)
 	// ParallelMinSize: a layer with at least this many bytes still to
@@ -248,6 +251,9 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 			pf.tally.fromPeer(from, int64(len(data)))
 			fromSource(ctx, "peers")
 			logger.WithFields(log.Fields{"peer": from, "peer_bytes": len(data), "lookup": lookup}).Info("p2p: fetched from peer")
+			if pf.f.opts.ExpectOrigin != nil {
+				pf.f.opts.ExpectOrigin(ctx, desc.Digest, pf.sourceLabels()) // containerd commits it
+			}
 			return io.NopCloser(bytes.NewReader(data)), nil
 		}
 		logger.WithError(err).Debug("p2p: no peer delivered verified content, fetching upstream")
@@ -267,6 +273,9 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 // upstreamFetch is the fallback; its error says that peers were tried too.
 // A layer read from the upstream is offered to peers while it arrives.
 func (pf *PeerFirst) upstreamFetch(ctx context.Context, desc ocispec.Descriptor, peers string) (io.ReadCloser, error) {
+	if pf.f.opts.ExpectOrigin != nil && pf.eligible(desc) {
+		pf.f.opts.ExpectOrigin(ctx, desc.Digest, pf.sourceLabels())
+	}
 	end := func() {}
 	if pf.shareInFlight(desc) {
 		// Offered before the upstream answers, so that nodes waiting their

@@ -210,7 +210,7 @@ func TestTracesShowWhereEachBlobCameFrom(t *testing.T) {
 		expect(t, describe(fetch.Name(), fetch.Attributes(), attrSource), "shoal.fetcher.Fetch shoal.source=peers")
 		wait := one(t, rec, spanCoordinate, fetch.SpanContext())
 		expect(t, describe(wait.Name(), wait.Attributes(), attrRank, attrNodes, attrTurn, attrFollowed, attrProviders),
-			"shoal.fetcher.Coordinate shoal.coordination.rank=1 shoal.coordination.nodes=4 shoal.coordination.turn_ms=100 shoal.coordination.followed=true shoal.providers=1")
+			"shoal.fetcher.Coordinate shoal.coordination.rank=1 shoal.coordination.nodes=4 shoal.coordination.turn_ms=250 shoal.coordination.followed=true shoal.providers=1")
 		req := one(t, rec, spanPeerRequest, fetch.SpanContext())
 		expect(t, describe(req.Name(), req.Attributes(), attrPeer, attrOutcome), fmt.Sprintf("shoal.fetcher.PeerRequest shoal.peer.id=%s shoal.outcome=ok", peerA))
 	})

@@ -73,6 +73,7 @@ type Inventory struct {
 	verified map[digest.Digest]struct{}            // checked against its digest since start
 	corrupt  map[digest.Digest]struct{}            // found not to match its digest: never offered
 	arriving map[digest.Digest]int                 // offers of content still arriving, counted
+	origins  map[digest.Digest]origin              // labels arriving content was offered with
 	rechecks int                                   // blobs waiting for their origin label
 
 	wake chan struct{}
@@ -102,6 +103,7 @@ func New(store content.Store, listNS NamespaceLister, announcer Announcer, opts 
 		verified:  map[digest.Digest]struct{}{},
 		corrupt:   map[digest.Digest]struct{}{},
 		arriving:  map[digest.Digest]int{},
+		origins:   map[digest.Digest]origin{},
 		wake:      make(chan struct{}, 1),
 	}
 }
@@ -232,6 +234,11 @@ func (inv *Inventory) handle(ctx context.Context, env *events.Envelope) bool {
 		inv.MarkVerified(dgst)
 		if p := inv.opts.Policy; p != nil {
 			info, err := inv.store.Info(namespaces.WithNamespace(ctx, env.Namespace), dgst)
+			if err == nil && !p.ContentShared(env.Namespace, info.Labels) && inv.offeredAsShared(env.Namespace, dgst) {
+				// Containerd labels its origin a moment after this event;
+				// it was offered while it arrived, with that origin.
+				info.Labels = inv.originLabels(dgst)
+			}
 			if err != nil || !p.ContentShared(env.Namespace, info.Labels) {
 				// Where it came from is labelled just after the commit: look
 				// again then, or walk the store when too many wait.
@@ -501,6 +508,7 @@ func (inv *Inventory) Offer(ctx context.Context, ns string, dgst digest.Digest, 
 		return nil, false
 	}
 	inv.arriving[dgst]++
+	inv.rememberOrigin(ns, dgst, labels)
 	inv.mu.Unlock()
 	// At once, not behind the announcements queued before it: nodes that
 	// missed the same layer wait for this one to follow it.
@@ -571,4 +579,55 @@ func (inv *Inventory) recheck(ctx context.Context, ns string, dgst digest.Digest
 		}
 	})
 	return true
+}
+
+// origin is what arriving content was offered with: its namespace and
+// labels, kept a while after it arrived (its commit event may come after
+// the offer ends).
+type origin struct {
+	ns      string
+	labels  map[string]string
+	expires time.Time
+}
+
+// maxOrigins bounds the origins kept.
+const maxOrigins = 4096
+
+// ExpectOrigin records where content about to be committed in ns comes
+// from (the labels containerd gives it a moment after its commit), so that
+// it is announced at its commit rather than when the label lands.
+func (inv *Inventory) ExpectOrigin(ns string, dgst digest.Digest, labels map[string]string) {
+	if inv.opts.Policy != nil && !inv.opts.Policy.ContentShared(ns, labels) {
+		return
+	}
+	inv.mu.Lock()
+	defer inv.mu.Unlock()
+	inv.rememberOrigin(ns, dgst, labels)
+}
+
+// rememberOrigin records the origin of an offer; inv.mu must be held.
+func (inv *Inventory) rememberOrigin(ns string, dgst digest.Digest, labels map[string]string) {
+	now := time.Now()
+	if len(inv.origins) >= maxOrigins {
+		for d, o := range inv.origins {
+			if o.expires.Before(now) || len(inv.origins) >= maxOrigins {
+				delete(inv.origins, d)
+			}
+		}
+	}
+	inv.origins[dgst] = origin{ns: ns, labels: labels, expires: now.Add(time.Minute)}
+}
+
+// offeredAsShared reports whether dgst was offered in ns lately.
+func (inv *Inventory) offeredAsShared(ns string, dgst digest.Digest) bool {
+	inv.mu.RLock()
+	defer inv.mu.RUnlock()
+	o, ok := inv.origins[dgst]
+	return ok && o.ns == ns && time.Now().Before(o.expires)
+}
+
+func (inv *Inventory) originLabels(dgst digest.Digest) map[string]string {
+	inv.mu.RLock()
+	defer inv.mu.RUnlock()
+	return inv.origins[dgst].labels
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/containerd/containerd/v2/core/events"
 	"github.com/containerd/containerd/v2/core/images"
 	"github.com/containerd/containerd/v2/core/leases"
+	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/pnet"
 	"github.com/opencontainers/go-digest"
@@ -225,6 +226,11 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	}
 	if arriving != nil {
 		fetchOpts.InFlight = &offerArriving{registry: arriving, inventory: n.inventory}
+	}
+	fetchOpts.ExpectOrigin = func(ctx context.Context, dgst digest.Digest, labels map[string]string) {
+		if ns, ok := namespaces.Namespace(ctx); ok {
+			n.inventory.ExpectOrigin(ns, dgst, labels)
+		}
 	}
 	n.fetcher = fetcher.New(rt, peers, fetchOpts)
 	n.resolver = resolve.New(rt, peers, resolve.Options{
