@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -85,7 +86,8 @@ func TestContentServiceUnderConcurrentLoadAnswersCorrectlyInBoundedMemory(t *tes
 	a := startNode(t, "A", nodeOptions{})
 	im := pushImage(t, reg.Addr, "load/app", "v1", 4<<20, 4<<20, 4<<20, 4<<20)
 	a.pull(im.Ref)
-	a.waitAnnounced(len(im.Blobs) + 1) // held, and shared
+	// Held and shared (A has no peer to announce to).
+	waitFor(t, 30*time.Second, "A to hold the image", func() bool { return a.heldKeys() >= len(im.Blobs)+1 })
 	client, id := peerClient(t, a)
 	blobs := im.Data.Blobs()
 
@@ -179,4 +181,18 @@ func getAndCheck(c *peerhttp.Client, p peer.ID, repo string, b cluster.Blob, off
 		return fmt.Errorf("%s at %d: wrong bytes", b.Desc.Digest, offset)
 	}
 	return nil
+}
+
+// heldKeys is how many digests and names the node holds and would announce
+// (`shoal status`).
+func (n *node) heldKeys() int {
+	out, err := n.shoal("status", "--json")
+	if err != nil {
+		return 0
+	}
+	var st struct {
+		AnnouncedKeys int `json:"announced_keys"`
+	}
+	json.Unmarshal([]byte(out), &st)
+	return st.AnnouncedKeys
 }
