@@ -560,10 +560,8 @@ func TestABusyHolderServesTheNextPull(t *testing.T) {
 	var mu sync.Mutex
 	holder := func(req *http.Request) (*http.Response, error) {
 		mu.Lock()
-		b := busy && req.Method == http.MethodGet // sheds the first transfer
-		if b {
-			busy = false
-		}
+		b := busy
+		busy = false
 		mu.Unlock()
 		if b {
 			return answering(http.StatusTooManyRequests)(req)
@@ -876,41 +874,5 @@ func TestAStreamFromASlowHolderMovesToOneFarAhead(t *testing.T) {
 	}
 	if !resumed || up.calls != 0 {
 		t.Fatalf("the fetch did not continue from the holder far ahead (requests %v, upstream %d)", client.sent(), up.calls)
-	}
-}
-
-// A node that finds only a holder already feeding others waits briefly for
-// another to follow: nodes that start together form a tree, not a star.
-func TestANodeWaitsBrieflyForAHolderLessBusyThanTheFirst(t *testing.T) {
-	data := randomBytes(t, 16<<20)
-	var mu sync.Mutex
-	gets := map[peer.ID]int{}
-	counting := func(p peer.ID, b peerBehaviour) peerBehaviour {
-		return func(req *http.Request) (*http.Response, error) {
-			if req.Method == http.MethodGet {
-				mu.Lock()
-				gets[p]++
-				mu.Unlock()
-			}
-			return b(req)
-		}
-	}
-	finder := &appearingFinder{peers: []peer.ID{peerA}}
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
-		peerA: counting(peerA, loaded(data, 3)),
-		peerB: counting(peerB, loaded(data, 0)),
-	}}
-	f := newFetcher(t, finder, client, Options{Store: newStore(t), ParallelMinSize: 64 << 20, HedgeDelay: time.Minute})
-	go func() {
-		time.Sleep(200 * time.Millisecond)
-		finder.mu.Lock()
-		finder.peers = []peer.ID{peerA, peerB}
-		finder.mu.Unlock()
-	}()
-	if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
-		t.Fatal("committed bytes differ")
-	}
-	if gets[peerB] != 1 || gets[peerA] != 0 {
-		t.Fatalf("GETs by peer %v: want the stream from the holder that appeared, idle", gets)
 	}
 }

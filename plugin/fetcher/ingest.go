@@ -102,9 +102,7 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 		if offset >= desc.Size {
 			break
 		}
-		if least := src.rank(ctx); least >= maxFanout {
-			pf.spread(ctx, src)
-		}
+		src.rank(ctx)
 		if peers := src.forParallel(offset, pf.f.opts.ParallelMinSize); peers != nil {
 			err := pf.parallelFetch(ctx, src, w, offset, peers, wrote)
 			if ctx.Err() != nil {
@@ -207,38 +205,6 @@ func (pf *PeerFirst) Finish(ctx context.Context) {
 		ref := remotes.MakeRefKey(ctx, desc)
 		if err := pf.f.opts.Store.Abort(ctx, ref); err != nil && !errdefs.IsNotFound(err) {
 			log.G(ctx).WithError(err).WithField("ref", ref).Debug("p2p: could not remove an unused ingest")
-		}
-	}
-}
-
-// maxFanout is how many others a holder still receiving a layer feeds
-// before a node starting it looks for another holder to follow.
-const maxFanout = 2
-
-// spreadWait and spreadTries bound how long a node waits for more holders
-// when every holder it knows already feeds maxFanout others: nodes that
-// start a layer together then form a tree instead of a star around the
-// first (which they otherwise all find at once).
-const (
-	spreadWait  = 150 * time.Millisecond
-	spreadTries = 3
-)
-
-// spread looks for more holders of the blob, briefly, and ranks again.
-func (pf *PeerFirst) spread(ctx context.Context, src *sources) {
-	for try := 0; try < spreadTries; try++ {
-		t := time.NewTimer(spreadWait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return
-		case <-t.C:
-		}
-		found, _, _ := pf.lookup(ctx, src.desc.Digest)
-		if src.add(found) > 0 {
-			if least := src.rank(ctx); least >= 0 && least < maxFanout {
-				return
-			}
 		}
 	}
 }

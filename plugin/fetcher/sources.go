@@ -110,12 +110,9 @@ func (s *sources) forParallel(offset, minSize int64) []peer.ID {
 // and trees in which each uplink carries about one copy, instead of all
 // streaming from the first node. Providers that fail to answer, or answer
 // late, go last. It runs once per fetch.
-//
-// It returns the least load among the providers that answered (-1: none).
-func (s *sources) rank(ctx context.Context) (least int) {
-	least = -1
-	if s.ranked || s.remaining() < 1 {
-		return least
+func (s *sources) rank(ctx context.Context) {
+	if s.ranked || s.remaining() < 2 {
+		return
 	}
 	s.ranked = true
 	peers := append([]peer.ID(nil), s.peers[s.next:]...)
@@ -184,31 +181,6 @@ collect:
 			s.peers = append(s.peers, p)
 		}
 	}
-	if len(ok) > 0 {
-		least = ok[0].h.Load
-	}
-	return least
-}
-
-// add takes in providers found since the fetch started; it returns how many
-// were new.
-func (s *sources) add(found []peer.AddrInfo) int {
-	known := map[peer.ID]bool{}
-	for _, p := range s.peers {
-		known[p] = true
-	}
-	n := 0
-	for _, info := range found {
-		if !known[info.ID] && !s.pf.f.penalties.Avoid(info.ID, s.desc.Digest) {
-			s.peers = append(s.peers, info.ID)
-			known[info.ID] = true
-			n++
-		}
-	}
-	if n > 0 {
-		s.ranked = false
-	}
-	return n
 }
 
 // drop removes p from the sources not yet tried (after it delivered bad bytes).
