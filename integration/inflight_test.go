@@ -13,6 +13,8 @@ import (
 	"github.com/containerd/containerd/v2/client"
 	"github.com/containerd/containerd/v2/pkg/namespaces"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+
+	"github.com/shoal-dev/shoal/plugin/control"
 )
 
 // wanLab is a lab of hosts whose registry sends at most 50 MB/s (tbf on
@@ -48,15 +50,21 @@ func (n *node) waitReceiving(d ocispec.Descriptor, min int64) {
 
 // connectedPeers is what `shoal status` says.
 func (n *node) connectedPeers() int {
+	st, _ := n.status()
+	return st.ConnectedPeers
+}
+
+// status is what `shoal status --json` says of the node.
+func (n *node) status() (control.Status, error) {
+	var st control.Status
 	out, err := n.shoal("status", "--json")
 	if err != nil {
-		return 0
+		return st, fmt.Errorf("shoal status: %w\n%s", err, out)
 	}
-	var st struct {
-		ConnectedPeers int `json:"connected_peers"`
+	if err := json.Unmarshal([]byte(out), &st); err != nil {
+		return st, fmt.Errorf("status JSON: %w\n%s", err, out)
 	}
-	json.Unmarshal([]byte(out), &st)
-	return st.ConnectedPeers
+	return st, nil
 }
 
 func TestALaterPullStreamsFromANodeStillDownloading(t *testing.T) {

@@ -1,7 +1,6 @@
 package integration
 
 import (
-	"encoding/json"
 	"io"
 	"net"
 	"strings"
@@ -42,15 +41,9 @@ func TestAHolderThatShedsLoadIsStillUsedByTheNextPull(t *testing.T) {
 // counter reads one of `shoal status`'s counters.
 func (n *node) counter(name string) int64 {
 	n.t.Helper()
-	out, err := n.shoal("status", "--json")
+	st, err := n.status()
 	if err != nil {
-		n.t.Fatalf("shoal status: %v\n%s", err, out)
-	}
-	var st struct {
-		Counters map[string]int64 `json:"counters"`
-	}
-	if err := json.Unmarshal([]byte(out), &st); err != nil {
-		n.t.Fatalf("status JSON: %v\n%s", err, out)
+		n.t.Fatal(err)
 	}
 	return st.Counters[name]
 }

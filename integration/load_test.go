@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -186,13 +185,6 @@ func getAndCheck(c *peerhttp.Client, p peer.ID, repo string, b cluster.Blob, off
 // heldKeys is how many digests and names the node holds and would announce
 // (`shoal status`).
 func (n *node) heldKeys() int {
-	out, err := n.shoal("status", "--json")
-	if err != nil {
-		return 0
-	}
-	var st struct {
-		AnnouncedKeys int `json:"announced_keys"`
-	}
-	json.Unmarshal([]byte(out), &st)
+	st, _ := n.status()
 	return st.AnnouncedKeys
 }

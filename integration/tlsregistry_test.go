@@ -26,7 +26,7 @@ func startTLSRegistry(t *testing.T) *testRegistry {
 	dir := shortTempDir(t, "tls-")
 	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
 
-	caKey, caCert, caDER := newCA(t)
+	caKey, caCert, caDER := newCA(t, "shoal test CA")
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		t.Fatal(err)
@@ -74,8 +74,8 @@ func startTLSRegistry(t *testing.T) *testRegistry {
 	}
 }
 
-// newCA makes a self-signed certificate authority.
-func newCA(t *testing.T) (*ecdsa.PrivateKey, *x509.Certificate, []byte) {
+// newCA makes a self-signed certificate authority named name.
+func newCA(t *testing.T, name string) (*ecdsa.PrivateKey, *x509.Certificate, []byte) {
 	t.Helper()
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
@@ -83,7 +83,7 @@ func newCA(t *testing.T) (*ecdsa.PrivateKey, *x509.Certificate, []byte) {
 	}
 	tmpl := &x509.Certificate{
 		SerialNumber:          big.NewInt(time.Now().UnixNano()),
-		Subject:               pkix.Name{CommonName: "shoal test CA"},
+		Subject:               pkix.Name{CommonName: name},
 		NotBefore:             time.Now().Add(-time.Hour),
 		NotAfter:              time.Now().Add(24 * time.Hour),
 		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,

@@ -2,21 +2,15 @@ package integration
 
 import (
 	"crypto/ecdsa"
-	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"encoding/base64"
 	"encoding/json"
-	"encoding/pem"
 	"fmt"
-	"math/big"
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -60,27 +54,10 @@ type tokenServer struct {
 // startTokenServer starts a token service on loopback, stopped with the test.
 func startTokenServer(t *testing.T) *tokenServer {
 	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(time.Now().UnixNano()),
-		Subject:               pkix.Name{CommonName: tokenIssuer},
-		NotBefore:             time.Now().Add(-time.Hour),
-		NotAfter:              time.Now().Add(24 * time.Hour),
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		BasicConstraintsValid: true,
-		IsCA:                  true,
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The signing certificate is the registry's root bundle.
+	key, _, der := newCA(t, tokenIssuer)
 	ts := &tokenServer{key: key, certDER: der, CertPath: filepath.Join(shortTempDir(t, "token-"), "token-signer.pem")}
-	if err := os.WriteFile(ts.CertPath, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writePEM(t, ts.CertPath, "CERTIFICATE", der)
 	ts.srv = httptest.NewServer(ts)
 	t.Cleanup(ts.srv.Close)
 	_, port, _ := net.SplitHostPort(ts.srv.Listener.Addr().String())
