@@ -98,15 +98,19 @@ func (n *node) servingPeer(d digest.Digest) string {
 
 // ingestProgress is how far n has written its ingest of d.
 func (n *node) ingestProgress(d digest.Digest) (offset, total int64) {
+	return n.ingestProgressIn("default", d)
+}
+
+// ingestProgressIn is how far n has written its ingest of d in namespace ns.
+func (n *node) ingestProgressIn(ns string, d digest.Digest) (offset, total int64) {
 	c, err := client.New(n.Socket)
 	if err != nil {
 		return 0, 0
 	}
 	defer c.Close()
-	active, _ := c.ContentStore().ListStatuses(namespaces.WithNamespace(context.Background(), "default"))
+	active, _ := c.ContentStore().ListStatuses(namespaces.WithNamespace(context.Background(), ns))
 	for _, st := range active {
-		// The fetcher's own ingest, not the one containerd opened and left empty.
-		if strings.HasPrefix(st.Ref, "p2p-") && strings.Contains(st.Ref, d.String()) {
+		if strings.Contains(st.Ref, d.String()) {
 			return st.Offset, st.Total
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/opencontainers/go-digest"
 	"net"
 	"os"
 	"path/filepath"
@@ -14,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/opencontainers/go-digest"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"

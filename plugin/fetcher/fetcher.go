@@ -37,15 +37,17 @@ type Upstream interface {
 	Fetch(ctx context.Context, desc ocispec.Descriptor) (io.ReadCloser, error)
 }
 
-// Store is where layers from peers are written and verified.
+// Store is the content store the pull writes into: the fetcher commits
+// layers into it (CommitLayers) and discards ingests of bad bytes.
 type Store interface {
 	content.Ingester
-	Abort(ctx context.Context, ref string) error
+	content.IngestManager
+	Info(ctx context.Context, dgst digest.Digest) (content.Info, error)
 }
 
 // Options tune the fetcher.
 type Options struct {
-	// Store receives layers from peers; its commit verifies them.
+	// Store is the pull's content store (see Store).
 	Store Store
 	// LookupTimeout bounds one provider lookup; a miss costs at most this.
 	LookupTimeout time.Duration
@@ -184,9 +186,21 @@ type WrapOption func(*PeerFirst)
 type ArrivalFunc func(ctx context.Context, ref string, desc ocispec.Descriptor) (end func())
 
 // WithArrival makes the fetcher tell fn about every layer it writes into
-// the store itself: a front can then stream it while it arrives.
+// the store itself (CommitLayers): a front can then stream it while it
+// arrives.
 func WithArrival(fn ArrivalFunc) WrapOption {
 	return func(pf *PeerFirst) { pf.arrival = fn }
+}
+
+// CommitLayers makes the fetcher write a layer that peers hold into an
+// ingest of its own and commit it, and answer errdefs.ErrAlreadyExists,
+// for callers that read the store rather than a body (the mirror). A bad
+// delivery is then discarded and fetched again from other sources within
+// the one Fetch. Without it, Fetch returns a body, as a registry's fetcher
+// does, which containerd writes into its own ingest: the pull reports its
+// progress.
+func CommitLayers() WrapOption {
+	return func(pf *PeerFirst) { pf.commit = true }
 }
 
 // PeerFirst is a remotes.Fetcher for one image.
@@ -196,17 +210,20 @@ type PeerFirst struct {
 	ref      string
 	repo     peerclient.Repository
 	arrival  ArrivalFunc // nil: nobody to tell
+	commit   bool        // CommitLayers
 
-	mu        sync.Mutex
-	committed []ocispec.Descriptor // layers committed here, for Finish
+	mu         sync.Mutex
+	committed  []ocispec.Descriptor // layers committed here, for Finish
+	deliveries []delivery           // for DiscardCorrupt
 
 	tally tally // what this image's pull received, from where
 }
 
-// Fetch returns the content of desc, from peers where possible. For a layer
-// that peers deliver, the blob is committed to the content store here and
-// the answer is errdefs.ErrAlreadyExists, which containerd's pull treats as
-// done: the bytes are written and hashed once.
+// Fetch returns the content of desc, from peers where possible. A small
+// object from peers is read whole and verified first; a layer comes as a
+// body that fetches as it is read (see stream), or, with CommitLayers, is
+// committed to the content store here and the answer is
+// errdefs.ErrAlreadyExists.
 func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.ReadCloser, err error) {
 	if !pf.eligible(desc) {
 		rc, err := pf.upstream.Fetch(ctx, desc)
@@ -216,7 +233,12 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 		return countingReader(rc, &pf.tally.upstream), nil
 	}
 	ctx, span := pf.startFetch(ctx, desc)
-	defer func() { endFetch(span, err) }()
+	streaming := false // then the stream ends the span
+	defer func() {
+		if !streaming {
+			endFetch(span, err)
+		}
+	}()
 	logger := log.G(ctx).WithField("digest", desc.Digest).WithField("size", desc.Size)
 
 	providers, lookup, err := pf.lookup(ctx, desc.Digest)
@@ -242,7 +264,11 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 	logger.WithField("providers", len(providers)).WithField("lookup", lookup).Debug("p2p: providers found")
 	pf.f.stats.Hits.Add(1)
 	pf.f.stats.InFlight.Add(1)
-	defer pf.f.stats.InFlight.Add(-1)
+	defer func() {
+		if !streaming {
+			pf.f.stats.InFlight.Add(-1)
+		}
+	}()
 
 	if desc.Size <= pf.f.opts.InMemoryLimit {
 		data, from, err := pf.readVerified(ctx, src)
@@ -260,6 +286,16 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 		return pf.upstreamFetch(ctx, desc, fmt.Sprintf("%d providers failed", len(providers)))
 	}
 
+	if !pf.commit {
+		if pf.f.opts.ExpectOrigin != nil {
+			pf.f.opts.ExpectOrigin(ctx, desc.Digest, pf.sourceLabels()) // containerd commits it
+		}
+		streaming = true
+		return pf.newStream(ctx, src, remotes.MakeRefKey(ctx, desc), func(err error) {
+			pf.f.stats.InFlight.Add(-1)
+			endFetch(span, err)
+		}), nil
+	}
 	if err := pf.ingest(ctx, src); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()

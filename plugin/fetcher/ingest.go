@@ -92,21 +92,39 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 		}
 	}()
 
+	st, err := w.Status()
+	if err != nil {
+		return wrote, err
+	}
+	if err := pf.fill(ctx, src, w, st.Offset, wrote); err != nil {
+		return wrote, err
+	}
+	// Labelled with its source at once, as containerd labels what it pulls.
+	if err := w.Commit(ctx, desc.Size, desc.Digest, content.WithLabels(pf.sourceLabels())); err != nil && !errdefs.IsAlreadyExists(err) {
+		return wrote, err
+	}
+	committed = true
+	return wrote, nil
+}
+
+// fill writes the blob into w from offset to its end, continuing at the
+// current offset with the next source whenever one fails or stalls, and
+// records in wrote who sent what. The upstream is the last source. It
+// verifies nothing: its caller's commit does.
+func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset int64, wrote map[peer.ID]int64) error {
+	desc := src.desc
+	pos := &offsetWriter{w: w, offset: offset}
 	logger := log.G(ctx).WithField("digest", desc.Digest)
-	for {
-		st, err := w.Status()
-		if err != nil {
-			return wrote, err
-		}
-		offset := st.Offset
-		if offset >= desc.Size {
-			break
-		}
+	for pos.offset < desc.Size {
+		offset := pos.offset
 		src.rank(ctx)
 		if peers := src.forParallel(offset, pf.f.opts.ParallelMinSize); peers != nil {
-			err := pf.parallelFetch(ctx, src, w, offset, peers, wrote)
+			err := pf.parallelFetch(ctx, src, pos, offset, peers, wrote)
 			if ctx.Err() != nil {
-				return wrote, ctx.Err()
+				return ctx.Err()
+			}
+			if pos.err != nil {
+				return pos.err
 			}
 			if err != nil {
 				logger.WithError(err).Warn("p2p: parallel ranges failed, continuing from one source")
@@ -120,14 +138,17 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 		}
 		if err != nil {
 			if errors.Is(err, errNoSource) {
-				return wrote, fmt.Errorf("every provider of %s failed", desc.Digest)
+				return fmt.Errorf("every provider of %s failed", desc.Digest)
 			}
-			return wrote, err
+			return err
 		}
 		logger.WithFields(log.Fields{"peer": from, "offset": offset}).Debug("p2p: receiving blob")
-		n, better, err := pf.copyFrom(ctx, w, body, src, from, offset)
+		n, better, err := pf.copyFrom(ctx, pos, body, src, from, offset)
 		body.Close()
 		wrote[from] += n
+		if pos.err != nil {
+			return pos.err // the writer's failure, not the source's
+		}
 		if better != "" {
 			// Not a failure: a holder far ahead of this one takes over.
 			logger.WithFields(log.Fields{"peer": from, "to": better, "offset": offset + n}).Debug("p2p: switching to a holder further along")
@@ -142,10 +163,10 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 			continue
 		}
 		if ctx.Err() != nil {
-			return wrote, ctx.Err()
+			return ctx.Err()
 		}
 		if from == upstreamID {
-			return wrote, fmt.Errorf("upstream failed while finishing %s at offset %d: %w", desc.Digest, offset+n, err)
+			return fmt.Errorf("upstream failed while finishing %s at offset %d: %w", desc.Digest, offset+n, err)
 		}
 		pf.f.stats.Failovers.Add(1)
 		pf.judge(from, desc.Digest, err) // mid-body: fails over, costs the peer nothing
@@ -158,12 +179,24 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 			entry.Warn("p2p: peer failed mid-blob, continuing elsewhere")
 		}
 	}
-	// Labelled with its source at once, as containerd labels what it pulls.
-	if err := w.Commit(ctx, desc.Size, desc.Digest, content.WithLabels(pf.sourceLabels())); err != nil && !errdefs.IsAlreadyExists(err) {
-		return wrote, err
+	return nil
+}
+
+// offsetWriter is where a fill stands in the blob; err is its writer's
+// first failure, which ends the fill (no source is to blame).
+type offsetWriter struct {
+	w      io.Writer
+	offset int64
+	err    error
+}
+
+func (o *offsetWriter) Write(b []byte) (int, error) {
+	n, err := o.w.Write(b)
+	o.offset += int64(n)
+	if err != nil && o.err == nil {
+		o.err = err
 	}
-	committed = true
-	return wrote, nil
+	return n, err
 }
 
 func (pf *PeerFirst) logSources(ctx context.Context, wrote map[peer.ID]int64, took time.Duration) {

@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"sync"
 	"time"
 
-	"github.com/containerd/containerd/v2/core/content"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
 
@@ -41,7 +41,7 @@ const discoveryInterval = time.Second
 // it runs join in. It returns once the blob is written, or when every peer
 // has failed (w then holds what arrived in order, and the caller continues
 // from there).
-func (pf *PeerFirst) parallelFetch(ctx context.Context, src *sources, w content.Writer, offset int64, peers []peer.ID, wrote map[peer.ID]int64) error {
+func (pf *PeerFirst) parallelFetch(ctx context.Context, src *sources, w io.Writer, offset int64, peers []peer.ID, wrote map[peer.ID]int64) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	plan := rangeplan.New(offset, src.desc.Size, rangeChunk, chunksAheadPerPeer*len(peers), len(peers), lateChunk)

@@ -285,7 +285,7 @@ func (m *Mirror) serveBlob(ctx context.Context, w http.ResponseWriter, r *http.R
 		m.streamBlob(ctx, w, r, up, repo, desc)
 		return
 	}
-	rc, err := m.f.WrapFetcher(up, repo).Fetch(ctx, desc)
+	rc, err := m.f.WrapFetcher(up, repo, fetcher.CommitLayers()).Fetch(ctx, desc)
 	if errdefs.IsAlreadyExists(err) && m.serveStored(ctx, w, r, dgst) {
 		return // a layer, committed (verified) by the fetcher
 	}
@@ -316,7 +316,7 @@ func (m *Mirror) streamBlob(ctx context.Context, w http.ResponseWriter, r *http.
 		rounds int
 	)
 	begun := make(chan struct{}, 1)
-	pf := m.f.WrapFetcher(up, repo, fetcher.WithArrival(func(ctx context.Context, ref string, d ocispec.Descriptor) func() {
+	pf := m.f.WrapFetcher(up, repo, fetcher.CommitLayers(), fetcher.WithArrival(func(ctx context.Context, ref string, d ocispec.Descriptor) func() {
 		mu.Lock()
 		rounds++
 		first := rounds == 1

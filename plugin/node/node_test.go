@@ -12,8 +12,8 @@ import (
 
 	"github.com/containerd/containerd/v2/core/content"
 	"github.com/containerd/containerd/v2/core/metadata"
+	"github.com/containerd/containerd/v2/core/remotes"
 	"github.com/containerd/containerd/v2/pkg/namespaces"
-	"github.com/containerd/errdefs"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"github.com/prometheus/client_golang/prometheus"
@@ -93,16 +93,14 @@ func TestNodesBuiltFromContainerdsStoresShareALayer(t *testing.T) {
 	upstream := unreachableUpstream{}
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		rc, err := puller.PeerFetcher().PeerFirst(upstream, "registry.example/team/app:v1").Fetch(ctx, desc)
-		if errdefs.IsAlreadyExists(err) { // committed by the fetcher
+		// As containerd's pull does: into its ingest, then its commit.
+		err := remotes.Fetch(ctx, pullerDeps.Store, puller.PeerFetcher().PeerFirst(upstream, "registry.example/team/app:v1"), desc)
+		if err == nil {
 			got, err := content.ReadBlob(ctx, pullerDeps.Store, desc)
 			if err != nil || !bytes.Equal(got, layer) {
 				t.Fatalf("committed layer differs: %v", err)
 			}
 			break
-		}
-		if err == nil {
-			rc.Close()
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("the layer never came from the holder (last: %v)", err)

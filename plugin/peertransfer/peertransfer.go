@@ -115,6 +115,11 @@ func lazyPeers(ic *plugin.InitContext, id string) func() PeerFetcher {
 	}
 }
 
+// corruptRetries bounds the pulls made again after peers sent bytes that
+// failed verification. Each attempt penalizes the peers that sent them, so
+// the next one takes the layer from others, or from the upstream.
+const corruptRetries = 2
+
 // Service is the wrapped transfer service.
 type Service struct {
 	inner transfer.Transferrer
@@ -147,6 +152,10 @@ func (s *Service) Transfer(ctx context.Context, src, dst any, opts ...transfer.O
 				wrapped := &source{ImageFetcher: fetcher, peers: pf, registries: s.registriesFor(pf)}
 				start := time.Now()
 				err := s.inner.Transfer(ctx, wrapped, dst, opts...)
+				for retry := 0; err != nil && retry < corruptRetries && ctx.Err() == nil && wrapped.discardCorrupt(ctx); retry++ {
+					log.G(ctx).WithError(err).Warn("p2p: a layer from peers failed verification and was discarded; pulling again without those peers")
+					err = s.inner.Transfer(ctx, wrapped, dst, opts...)
+				}
 				wrapped.record(ctx, start, err)
 				// Tidying up and labelling are content-store transactions,
 				// each synced to disk: the caller need not wait for them.
@@ -189,6 +198,22 @@ func (s *source) finish(ctx context.Context, succeeded bool) {
 	if succeeded {
 		s.markAccess(ctx)
 	}
+}
+
+// discardCorrupt reports whether the fetchers discarded layers that peers
+// sent corrupt (see fetcher.PeerFirst.DiscardCorrupt): the pull failed on
+// them, and another attempt will fetch them elsewhere.
+func (s *source) discardCorrupt(ctx context.Context) bool {
+	s.mu.Lock()
+	fetchers := s.fetchers
+	s.mu.Unlock()
+	discarded := false
+	for _, f := range fetchers {
+		if d, ok := f.(interface{ DiscardCorrupt(context.Context) bool }); ok && d.DiscardCorrupt(ctx) {
+			discarded = true
+		}
+	}
+	return discarded
 }
 
 // markAccess labels the pulled image with whether it is served without

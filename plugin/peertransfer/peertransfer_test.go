@@ -2,6 +2,7 @@ package peertransfer
 
 import (
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -112,5 +113,59 @@ func TestWithoutP2PPluginPullsAreStock(t *testing.T) {
 	svc.Transfer(context.Background(), src, imageStore{})
 	if inner.src != src {
 		t.Fatal("source wrapped although no P2P plugin is available")
+	}
+}
+
+// failingTransferrer fails every pull after asking for a fetcher, as a
+// pull does whose layer from peers failed verification.
+type failingTransferrer struct{ pulls int }
+
+func (f *failingTransferrer) Transfer(ctx context.Context, src, dst any, opts ...transfer.Opt) error {
+	f.pulls++
+	if _, err := src.(transfer.ImageFetcher).Fetcher(ctx, "registry.example/app:v1"); err != nil {
+		return err
+	}
+	return errors.New("failed to copy: content failed verification")
+}
+
+// discarding hands out fetchers that discarded a corrupt layer, until
+// corrupt runs out.
+type discarding struct {
+	peersFirst
+	corrupt int
+}
+
+func (d *discarding) PeerFirst(up transfer.Fetcher, ref string) transfer.Fetcher {
+	found := d.corrupt > 0
+	d.corrupt--
+	return &discarder{Fetcher: up, found: found}
+}
+
+type discarder struct {
+	transfer.Fetcher
+	found bool
+}
+
+func (d *discarder) DiscardCorrupt(context.Context) bool {
+	found := d.found
+	d.found = false
+	return found
+}
+
+// A pull that failed because peers sent bad bytes, which the fetcher
+// discarded, is made again; a pull that failed otherwise is not, and
+// neither is one that keeps failing.
+func TestAPullFailedByBadBytesFromPeersIsMadeAgain(t *testing.T) {
+	for _, tc := range []struct {
+		corrupt, pulls int
+	}{{0, 1}, {1, 2}, {5, 1 + corruptRetries}} {
+		inner := &failingTransferrer{}
+		svc := NewService(inner, func() PeerFetcher { return &discarding{corrupt: tc.corrupt} })
+		if err := svc.Transfer(context.Background(), &registrySource{}, imageStore{}); err == nil {
+			t.Fatal("a failed pull succeeded")
+		}
+		if inner.pulls != tc.pulls {
+			t.Errorf("%d discarded layers: %d pulls, want %d", tc.corrupt, inner.pulls, tc.pulls)
+		}
 	}
 }

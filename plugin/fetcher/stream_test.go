@@ -1,0 +1,254 @@
+package fetcher
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/containerd/containerd/v2/core/content"
+	"github.com/containerd/containerd/v2/core/remotes"
+	"github.com/containerd/errdefs"
+	"github.com/libp2p/go-libp2p/core/peer"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+
+	"github.com/shoal-dev/shoal/plugin/peerclient"
+)
+
+// gated serves data, sending the first n bytes of a body at once and the
+// rest only once release is closed; like an HTTP body, it fails once the
+// request's context is done.
+func gated(data []byte, n int, release <-chan struct{}) peerBehaviour {
+	return func(req *http.Request) (*http.Response, error) {
+		resp, _ := serves(data)(req)
+		if req.Method == http.MethodHead {
+			return resp, nil
+		}
+		body, _ := io.ReadAll(resp.Body)
+		n := min(n, len(body))
+		resp.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body[:n]), &afterClose{ch: release, done: req.Context().Done(), r: bytes.NewReader(body[n:])}))
+		return resp, nil
+	}
+}
+
+type afterClose struct {
+	ch, done <-chan struct{}
+	r        io.Reader
+}
+
+func (a *afterClose) Read(b []byte) (int, error) {
+	select {
+	case <-a.ch:
+		return a.r.Read(b)
+	case <-a.done:
+		return 0, errors.New("request canceled")
+	}
+}
+
+// A layer from peers goes into the ingest containerd opened for it, the
+// one `ctr image pull` and CRI watch, and moves there as it arrives; the
+// store's commit is containerd's.
+func TestALayerFromPeersArrivesInContainerdsOwnIngest(t *testing.T) {
+	data := randomBytes(t, 4<<20)
+	release := make(chan struct{})
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: gated(data, 1<<20, release)}}
+	store := newStore(t)
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, Options{InMemoryLimit: 1024, Store: store})
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	ctx := testNamespace()
+	pf := f.WrapFetcher(&fakeUpstream{}, "registry.example/team/app:v1")
+	done := make(chan error, 1)
+	go func() { done <- remotes.Fetch(ctx, store, pf, d) }()
+
+	ref := remotes.MakeRefKey(ctx, d)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		active, err := store.ListStatuses(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(active) == 1 && active[0].Ref == ref && active[0].Offset == 1<<20 {
+			break
+		}
+		if len(active) > 1 {
+			t.Fatalf("ingests %v, want only containerd's %s", active, ref)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("containerd's ingest never showed the first MiB: %v", active)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	got, err := content.ReadBlob(ctx, store, d)
+	if err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("blob not committed intact: %v", err)
+	}
+	if active, _ := store.ListStatuses(ctx); len(active) != 0 {
+		t.Fatalf("ingests left: %v", active)
+	}
+	if r := pf.Received(); r.Peers[peerA] != int64(len(data)) || r.Upstream != 0 {
+		t.Fatalf("received %+v", r)
+	}
+}
+
+// Bad bytes from a peer fail the read before containerd commits anything:
+// the last byte is held back. The pull fails, naming the peer; the ingest
+// is discarded afterwards, and the next attempt takes the layer from
+// another holder, not from the upstream.
+func TestBadBytesFailTheReadAndTheNextAttemptGoesElsewhere(t *testing.T) {
+	data := randomBytes(t, 1<<20)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(randomBytes(t, len(data))), peerB: serves(data)}}
+	store := newStore(t)
+	up := &fakeUpstream{data: data}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, Options{InMemoryLimit: 1024, Store: store})
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	ctx := testNamespace()
+	ref := remotes.MakeRefKey(ctx, d)
+
+	pf := f.WrapFetcher(up, "registry.example/team/app:v1")
+	err := remotes.Fetch(ctx, store, pf, d)
+	if !errors.Is(err, peerclient.ErrCorrupt) || !strings.Contains(err.Error(), peerA.String()) {
+		t.Fatalf("fetch: %v, want a verification failure naming %s", err, peerA)
+	}
+	if _, err := store.Info(ctx, d.Digest); !errdefs.IsNotFound(err) {
+		t.Fatalf("something was committed: %v", err)
+	}
+	if st, err := store.Status(ctx, ref); err != nil || st.Offset != d.Size-1 {
+		t.Fatalf("ingest %+v (%v), want every byte but the last", st, err)
+	}
+	if !f.penalties.IsCorrupt(peerA, d.Digest) {
+		t.Fatal("the peer that sent bad bytes is not penalized")
+	}
+	if !pf.DiscardCorrupt(ctx) {
+		t.Fatal("nothing discarded")
+	}
+	if _, err := store.Status(ctx, ref); !errdefs.IsNotFound(err) {
+		t.Fatalf("the bad ingest is still there: %v", err)
+	}
+	if pf.DiscardCorrupt(ctx) {
+		t.Fatal("discarded twice")
+	}
+
+	f.finder = fakeFinder{providers: []peer.ID{peerA, peerB}}
+	if err := remotes.Fetch(ctx, store, f.WrapFetcher(up, "registry.example/team/app:v1"), d); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := content.ReadBlob(ctx, store, d); err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("blob not committed intact: %v", err)
+	}
+	if up.calls != 0 {
+		t.Fatalf("upstream asked %d times, want 0", up.calls)
+	}
+}
+
+// writePrefix leaves containerd's ingest of d holding prefix, as a pull
+// interrupted midway does.
+func writePrefix(t *testing.T, store content.Store, d ocispec.Descriptor, prefix []byte) {
+	t.Helper()
+	ctx := testNamespace()
+	w, err := content.OpenWriter(ctx, store, content.WithRef(remotes.MakeRefKey(ctx, d)), content.WithDescriptor(d))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write(prefix); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+}
+
+// A pull resumes what an interrupted one left in containerd's ingest: the
+// peer is asked only for the rest.
+func TestAPullResumesContainerdsIngestFromPeers(t *testing.T) {
+	data := randomBytes(t, 1<<20)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(data)}}
+	store := newStore(t)
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, Options{InMemoryLimit: 1024, Store: store})
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	writePrefix(t, store, d, data[:300000])
+
+	ctx := testNamespace()
+	if err := remotes.Fetch(ctx, store, f.WrapFetcher(&fakeUpstream{}, "registry.example/team/app:v1"), d); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := content.ReadBlob(ctx, store, d); err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("blob not committed intact: %v", err)
+	}
+	if sent := client.sent(); sent[len(sent)-1] != "peer-a bytes=300000-" {
+		t.Fatalf("requests %q, want the last from offset 300000", sent)
+	}
+}
+
+// A resumed ingest whose start was bad fails at containerd's commit (only
+// it hashed those bytes). The ingest is discarded so that the next attempt
+// starts afresh; the peer that sent the rest is not to blame.
+func TestABadResumedIngestIsDiscardedWithoutBlamingThePeer(t *testing.T) {
+	data := randomBytes(t, 1<<20)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(data)}}
+	store := newStore(t)
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, Options{InMemoryLimit: 1024, Store: store})
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	writePrefix(t, store, d, randomBytes(t, 300000))
+
+	ctx := testNamespace()
+	pf := f.WrapFetcher(&fakeUpstream{}, "registry.example/team/app:v1")
+	if err := remotes.Fetch(ctx, store, pf, d); !errdefs.IsFailedPrecondition(err) {
+		t.Fatalf("fetch: %v, want containerd's commit to fail", err)
+	}
+	if !pf.DiscardCorrupt(ctx) {
+		t.Fatal("the bad ingest was not discarded")
+	}
+	if f.penalties.Avoid(peerA, d.Digest) {
+		t.Fatal("the peer was blamed for bytes it did not send")
+	}
+	if err := remotes.Fetch(ctx, store, f.WrapFetcher(&fakeUpstream{}, "registry.example/team/app:v1"), d); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := content.ReadBlob(ctx, store, d); err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("blob not committed intact: %v", err)
+	}
+}
+
+// A body containerd closes without reading ends the fetch; one it stops
+// reading midway stops the peer's stream, and nothing waits.
+func TestAStreamClosedMidwayStopsItsFetch(t *testing.T) {
+	data := randomBytes(t, 4<<20)
+	release := make(chan struct{})
+	defer close(release)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: gated(data, 1<<20, release)}}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, Options{InMemoryLimit: 1024, Store: newStore(t)})
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	ctx := testNamespace()
+
+	rc, err := f.WrapFetcher(&fakeUpstream{}, "registry.example/team/app:v1").Fetch(ctx, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc.Close()
+	if f.Stats().InFlight.Load() != 0 {
+		t.Fatal("a closed fetch still counts as in flight")
+	}
+
+	rc, err = f.WrapFetcher(&fakeUpstream{}, "registry.example/team/app:v1").Fetch(ctx, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.ReadFull(rc, make([]byte, 1<<20)); err != nil {
+		t.Fatal(err)
+	}
+	closed := make(chan struct{})
+	go func() { rc.Close(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close waited for a peer that had stopped sending")
+	}
+	if _, err := rc.Read(make([]byte, 1)); err == nil {
+		t.Fatal("read after close succeeded")
+	}
+}
