@@ -2,6 +2,8 @@ package fetcher
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/containerd/log"
@@ -10,9 +12,13 @@ import (
 )
 
 // awaitLeader is the coordination of nodes that miss the same layer at
-// once (see Options.Rank). It returns the providers that appeared while
-// this node waited its turn, or none: then the upstream is this node's.
-func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor) (found []peer.AddrInfo) {
+// once (see Options.Rank). The node ranked r of n waits its turn,
+// followWait(window, r, n) from the start of its fetch, and then looks:
+// it returns the providers found, or none, and then the upstream is this
+// node's. Waiting for the turn even when a leader appears sooner orders the
+// nodes' choices: each finds the ones before it already receiving (see
+// sources.rank), and follows the nearest.
+func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor, start time.Time) (found []peer.AddrInfo) {
 	opts := pf.f.opts
 	if opts.Rank == nil || opts.CoordinationWindow <= 0 || desc.Size < opts.CoordinationMinSize {
 		return nil
@@ -22,36 +28,109 @@ func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor) (
 		return nil
 	}
 	wait := followWait(opts.CoordinationWindow, rank, of)
-	deadline := time.Now().Add(wait)
 	pf.f.stats.CoordinationWaits.Add(1)
 	ctx, span := startCoordinate(ctx, rank, of, wait)
-	defer func() { endCoordinate(span, wait-time.Until(deadline), found) }()
-	const poll = 25 * time.Millisecond
-	for {
-		left := time.Until(deadline)
-		if left <= 0 {
-			log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "rank": rank, "of": of, "waited": wait}).
-				Debug("p2p: no other node started this layer, fetching upstream")
-			return nil
-		}
-		t := time.NewTimer(min(poll, left))
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return nil
-		case <-t.C:
-		}
-		lctx, cancel := context.WithTimeout(ctx, min(opts.LookupTimeout, max(time.Until(deadline), poll)))
-		found, err := pf.f.finder.FindProviders(lctx, desc.Digest, opts.MaxProviders)
-		cancel()
-		if err == nil && len(found) > 0 {
-			pf.f.stats.CoordinatedHits.Add(1)
-			log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "rank": rank, "of": of, "waited": wait - time.Until(deadline)}).
-				Debug("p2p: another node started this layer, following it")
-			return found
+	defer func() { endCoordinate(span, time.Since(start), found) }()
+	if !sleepUntil(ctx, start.Add(wait)) {
+		return nil
+	}
+	lctx, cancel := context.WithTimeout(ctx, opts.LookupTimeout)
+	found, err := pf.f.finder.FindProviders(lctx, desc.Digest, opts.MaxProviders)
+	cancel()
+	if ord := pf.order(desc); ord != nil {
+		// Nodes ordered after this one are waiting for their own turn.
+		found = slices.DeleteFunc(found, func(info peer.AddrInfo) bool { return !ord.before(info.ID) })
+	}
+	if err != nil || len(found) == 0 {
+		log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "rank": rank, "of": of, "waited": time.Since(start)}).
+			Debug("p2p: no other node started this layer, fetching upstream")
+		return nil
+	}
+	pf.f.stats.CoordinatedHits.Add(1)
+	log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "rank": rank, "of": of, "waited": time.Since(start)}).
+		Debug("p2p: another node started this layer, following it")
+	return found
+}
+
+// awaitTurn is awaitLeader for a node whose first lookup found holders of
+// the layer: when every one of them is still receiving it (a rollout has
+// begun), a node ranked after the first waits its turn, then looks again,
+// so that it can follow the nearest node before it. It runs once per
+// fetch, before the first source is chosen.
+func (pf *PeerFirst) awaitTurn(ctx context.Context, src *sources) {
+	opts := pf.f.opts
+	if src.turnTaken || opts.Rank == nil || pf.order(src.desc) == nil || opts.CoordinationWindow <= 0 {
+		return
+	}
+	src.turnTaken = true
+	rank, of := opts.Rank(src.desc.Digest)
+	if rank == 0 || of < 2 {
+		return
+	}
+	src.rank(ctx)
+	if src.anyComplete() {
+		return // no rollout: the best holder now
+	}
+	wait := followWait(opts.CoordinationWindow, rank, of)
+	ctx, span := startCoordinate(ctx, rank, of, wait)
+	if sleepUntil(ctx, src.started.Add(wait)) {
+		if found, _, err := pf.lookup(ctx, src.desc.Digest); err == nil {
+			src.add(found)
+			src.ranked = false // ranked again with what is known now
 		}
 	}
+	endCoordinate(span, time.Since(src.started), nil)
 }
+
+// sleepUntil waits until t; false if ctx ended first.
+func sleepUntil(ctx context.Context, t time.Time) bool {
+	d := time.Until(t)
+	if d <= 0 {
+		return ctx.Err() == nil
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-timer.C:
+		return true
+	}
+}
+
+// nodeOrder is where nodes stand in a layer's rendezvous order (the order
+// Rank counts in), as this node sees it.
+type nodeOrder struct {
+	score  func(peer.ID) string
+	self   string
+	scores map[peer.ID]string
+}
+
+// order is the rendezvous order for desc, or nil when nodes do not
+// coordinate over it.
+func (pf *PeerFirst) order(desc ocispec.Descriptor) *nodeOrder {
+	opts := pf.f.opts
+	if opts.Score == nil || opts.Self == "" || desc.Size < opts.CoordinationMinSize {
+		return nil
+	}
+	score := func(p peer.ID) string { return opts.Score(desc.Digest, p) }
+	return &nodeOrder{score: score, self: score(opts.Self), scores: map[peer.ID]string{}}
+}
+
+func (o *nodeOrder) of(p peer.ID) string {
+	s, ok := o.scores[p]
+	if !ok {
+		s = o.score(p)
+		o.scores[p] = s
+	}
+	return s
+}
+
+// before reports whether p comes before this node.
+func (o *nodeOrder) before(p peer.ID) bool { return o.of(p) > o.self }
+
+// compare orders nodes before this one nearest first.
+func (o *nodeOrder) compare(a, b peer.ID) int { return strings.Compare(o.of(a), o.of(b)) }
 
 // followFloor is the least a node ranked after the first waits for its
 // announcement: announcing takes a DHT lookup and a round of requests,

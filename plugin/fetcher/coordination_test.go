@@ -1,8 +1,19 @@
 package fetcher
 
 import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/opencontainers/go-digest"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+	"github.com/shoal-dev/shoal/plugin/oci"
 )
 
 // The second in line waits long enough for the first's announcement to be
@@ -19,4 +30,114 @@ func TestFollowersWaitPastAnnouncingTime(t *testing.T) {
 	if w := followWait(100*time.Millisecond, 3, 4); w != 100*time.Millisecond {
 		t.Errorf("a window under the floor: %s, want the window", w)
 	}
+}
+
+// scored gives the fetcher a rendezvous order: self is "self", scored "m".
+func scored(scores map[peer.ID]string) (func(digest.Digest, peer.ID) string, peer.ID) {
+	return func(_ digest.Digest, p peer.ID) string {
+		if p == "self" {
+			return "m"
+		}
+		return scores[p]
+	}, "self"
+}
+
+// In a rollout a node takes a holder of all of the layer first, then the
+// holders still receiving it that come before it in the layer's order,
+// nearest first (each node follows the one before it: a chain), then those
+// after it that have bytes; one after it with nothing yet is waiting for
+// its own turn and is left out, so that no two nodes wait for each other.
+func TestHoldersAreOrderedIntoAChain(t *testing.T) {
+	data := randomBytes(t, 8<<20)
+	var beyond atomic.Int32
+	const peerD, peerE peer.ID = "peer-d", "peer-e"
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerA: holding(data, 3<<20, &beyond), // before, far
+		peerB: holding(data, 1<<20, &beyond), // before, nearest
+		peerC: holding(data, 0, &beyond),     // after, nothing yet
+		peerD: holding(data, 2<<20, &beyond), // after, receiving
+		peerE: serves(data),                  // all of it
+	}}
+	score, self := scored(map[peer.ID]string{peerA: "z", peerB: "n", peerC: "c", peerD: "d", peerE: "a"})
+	providers := []peer.AddrInfo{{ID: peerA}, {ID: peerB}, {ID: peerC}, {ID: peerD}, {ID: peerE}}
+	f := newFetcher(t, fakeFinder{}, client, Options{Score: score, Self: self, CoordinationMinSize: 1 << 20, MaxProviders: 8, HedgeDelay: time.Minute})
+	src := newSources(f.WrapFetcher(&fakeUpstream{}, "registry.example/team/app:v1"), desc(data, ocispec.MediaTypeImageLayer), providers)
+	src.rank(testNamespace())
+	if got, want := fmt.Sprint(src.untried()), fmt.Sprint([]peer.ID{peerE, peerB, peerA, peerD}); got != want {
+		t.Fatalf("order %s, want %s", got, want)
+	}
+}
+
+// A node whose first lookup finds only nodes still receiving the layer
+// waits for its turn, looks again, and follows the nearest node before it,
+// which had not announced yet at its first lookup.
+func TestARolloutFollowerWaitsItsTurnAndFollowsTheNearest(t *testing.T) {
+	data := randomBytes(t, 8<<20)
+	var mu sync.Mutex
+	gets := map[peer.ID]int{}
+	counting := func(p peer.ID, b peerBehaviour) peerBehaviour {
+		return func(req *http.Request) (*http.Response, error) {
+			if req.Method == http.MethodGet {
+				mu.Lock()
+				gets[p]++
+				mu.Unlock()
+			}
+			return b(req)
+		}
+	}
+	arriving := func(b peerBehaviour) peerBehaviour {
+		return func(req *http.Request) (*http.Response, error) {
+			resp, err := b(req)
+			if err == nil {
+				resp.Header.Set(oci.ArrivingHeader, "true")
+				resp.Header.Set(oci.AvailableHeader, "1")
+			}
+			return resp, err
+		}
+	}
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerA: counting(peerA, arriving(serves(data))), // first in order
+		peerB: counting(peerB, arriving(serves(data))), // just before this node
+	}}
+	score, self := scored(map[peer.ID]string{peerA: "z", peerB: "n"})
+	finder := &growingFinder{first: []peer.ID{peerA}, later: []peer.ID{peerA, peerB}}
+	f := newFetcher(t, finder, client, Options{
+		Store: newStore(t), Score: score, Self: self, HedgeDelay: time.Minute,
+		Rank:                func(digest.Digest) (int, int) { return 2, 4 },
+		CoordinationWindow:  400 * time.Millisecond,
+		CoordinationMinSize: 1 << 20,
+	})
+	if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("wrong bytes")
+	}
+	if gets[peerB] != 1 || gets[peerA] != 0 {
+		t.Fatalf("GETs by peer %v: want one, from the nearest node before this one", gets)
+	}
+	if finder.lookups() < 2 {
+		t.Fatal("no second look at the turn")
+	}
+}
+
+// growingFinder answers first to the first lookup, later afterwards.
+type growingFinder struct {
+	mu           sync.Mutex
+	n            int
+	first, later []peer.ID
+}
+
+func (g *growingFinder) FindProviders(ctx context.Context, d digest.Digest, limit int) ([]peer.AddrInfo, error) {
+	g.mu.Lock()
+	g.n++
+	ids := g.later
+	if g.n == 1 {
+		ids = g.first
+	}
+	g.mu.Unlock()
+	return fakeFinder{providers: ids}.FindProviders(ctx, d, limit)
+}
+
+func (g *growingFinder) lookups() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.n
 }

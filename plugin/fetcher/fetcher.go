@@ -94,6 +94,14 @@ type Options struct {
 	Rank                func(dgst digest.Digest) (rank, of int)
 	CoordinationWindow  time.Duration
 	CoordinationMinSize int64
+	// Score, if set, gives p's rendezvous score for dgst, the order Rank
+	// counts in (higher first); Self is this node. Nodes of a rollout
+	// then follow the nearest holder ordered before them, each at its
+	// turn, and move to a nearer one when it appears: they form a chain in
+	// which each uplink carries about one copy, instead of all streaming
+	// from the first node.
+	Score func(dgst digest.Digest, p peer.ID) string
+	Self  peer.ID
 }
 
 // InFlight makes a blob that is arriving into the ingest ref available to
@@ -240,16 +248,37 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 		}
 	}()
 	logger := log.G(ctx).WithField("digest", desc.Digest).WithField("size", desc.Size)
+	start := time.Now()
+
+	// A layer is offered to peers as soon as its fetch starts, before its
+	// first byte: the nodes after this one in a rollout find it at once,
+	// and wait for its bytes. Whatever source it then gets is its own.
+	var arrival func()
+	if !pf.commit && pf.shareInFlight(desc) {
+		arrival = pf.f.opts.InFlight.Begin(ctx, remotes.MakeRefKey(ctx, desc), desc, pf.sourceLabels())
+	}
+	defer func() {
+		if arrival != nil { // not handed on
+			arrival()
+		}
+	}()
+	handOn := func() func() {
+		a := arrival
+		arrival = nil
+		return a
+	}
 
 	providers, lookup, err := pf.lookup(ctx, desc.Digest)
 	src := newSources(pf, desc, providers)
+	src.started = start
 	hit := err == nil && src.remaining() > 0
 	if pf.f.opts.OnLookup != nil {
 		pf.f.opts.OnLookup(lookup, hit)
 	}
 	if !hit && ctx.Err() == nil {
-		if found := pf.awaitLeader(ctx, desc); len(found) > 0 {
+		if found := pf.awaitLeader(ctx, desc, start); len(found) > 0 {
 			providers, src, hit = found, newSources(pf, desc, found), true
+			src.started, src.turnTaken = start, true
 		}
 	}
 	if !hit {
@@ -258,7 +287,7 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 		}
 		pf.f.stats.Misses.Add(1)
 		logger.WithError(err).WithField("lookup", lookup).Debug("p2p: no peer holds it, fetching upstream")
-		return pf.upstreamFetch(ctx, desc, "no peer holds it")
+		return pf.upstreamFetch(ctx, desc, "no peer holds it", handOn())
 	}
 
 	logger.WithField("providers", len(providers)).WithField("lookup", lookup).Debug("p2p: providers found")
@@ -283,7 +312,7 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 			return io.NopCloser(bytes.NewReader(data)), nil
 		}
 		logger.WithError(err).Debug("p2p: no peer delivered verified content, fetching upstream")
-		return pf.upstreamFetch(ctx, desc, fmt.Sprintf("%d providers failed", len(providers)))
+		return pf.upstreamFetch(ctx, desc, fmt.Sprintf("%d providers failed", len(providers)), nil)
 	}
 
 	if !pf.commit {
@@ -291,7 +320,11 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 			pf.f.opts.ExpectOrigin(ctx, desc.Digest, pf.sourceLabels()) // containerd commits it
 		}
 		streaming = true
+		arrived := handOn()
 		return pf.newStream(ctx, src, remotes.MakeRefKey(ctx, desc), func(err error) {
+			if arrived != nil {
+				arrived()
+			}
 			pf.f.stats.InFlight.Add(-1)
 			endFetch(span, err)
 		}), nil
@@ -301,19 +334,22 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 			return nil, ctx.Err()
 		}
 		logger.WithError(err).Warn("p2p: could not fetch from peers, fetching upstream")
-		return pf.upstreamFetch(ctx, desc, err.Error())
+		return pf.upstreamFetch(ctx, desc, err.Error(), nil)
 	}
 	return nil, fmt.Errorf("%s committed from peers: %w", desc.Digest, errdefs.ErrAlreadyExists)
 }
 
 // upstreamFetch is the fallback; its error says that peers were tried too.
-// A layer read from the upstream is offered to peers while it arrives.
-func (pf *PeerFirst) upstreamFetch(ctx context.Context, desc ocispec.Descriptor, peers string) (io.ReadCloser, error) {
+// A layer read from the upstream is offered to peers while it arrives;
+// arrival, if not nil, ends the offer the fetch made already.
+func (pf *PeerFirst) upstreamFetch(ctx context.Context, desc ocispec.Descriptor, peers string, arrival func()) (io.ReadCloser, error) {
 	if pf.f.opts.ExpectOrigin != nil && pf.eligible(desc) {
 		pf.f.opts.ExpectOrigin(ctx, desc.Digest, pf.sourceLabels())
 	}
 	end := func() {}
-	if pf.shareInFlight(desc) {
+	if arrival != nil {
+		end = arrival
+	} else if pf.shareInFlight(desc) {
 		// Offered before the upstream answers, so that nodes waiting their
 		// turn see it a round trip sooner; they wait for the first bytes.
 		// The ingest is containerd's own, opened before it asked for them.

@@ -115,6 +115,7 @@ func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset
 	desc := src.desc
 	pos := &offsetWriter{w: w, offset: offset}
 	logger := log.G(ctx).WithField("digest", desc.Digest)
+	pf.awaitTurn(ctx, src)
 	for pos.offset < desc.Size {
 		offset := pos.offset
 		src.rank(ctx)
@@ -152,6 +153,7 @@ func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset
 		if better != "" {
 			// Not a failure: a holder far ahead of this one takes over.
 			logger.WithFields(log.Fields{"peer": from, "to": better, "offset": offset + n}).Debug("p2p: switching to a holder further along")
+			src.add([]peer.AddrInfo{{ID: better}})
 			src.preferNext(better)
 			src.giveBack([]peer.ID{from})
 			continue

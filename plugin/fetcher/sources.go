@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"slices"
 	"sort"
 	"time"
 
@@ -40,6 +41,10 @@ type sources struct {
 	// are those that hold all of it.
 	ranked   bool
 	complete map[peer.ID]bool
+	// started is when the fetch began; turnTaken: this node waited its
+	// turn among the nodes of a rollout (awaitTurn), or need not.
+	started   time.Time
+	turnTaken bool
 }
 
 func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInfo) *sources {
@@ -57,6 +62,30 @@ func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInf
 }
 
 func (s *sources) remaining() int { return len(s.peers) - s.next }
+
+// add makes providers found later sources too.
+func (s *sources) add(found []peer.AddrInfo) {
+	known := map[peer.ID]bool{}
+	for _, p := range s.peers {
+		known[p] = true
+	}
+	for _, info := range found {
+		if !known[info.ID] && !s.pf.f.penalties.Avoid(info.ID, s.desc.Digest) {
+			s.peers = append(s.peers, info.ID)
+			known[info.ID] = true
+		}
+	}
+}
+
+// anyComplete reports whether a ranked provider holds the whole blob.
+func (s *sources) anyComplete() bool {
+	for _, p := range s.peers[s.next:] {
+		if s.complete[p] {
+			return true
+		}
+	}
+	return false
+}
 
 // untried is the providers not asked yet.
 func (s *sources) untried() []peer.ID { return append([]peer.ID(nil), s.peers[s.next:]...) }
@@ -162,8 +191,27 @@ collect:
 	for i, p := range peers {
 		order[p] = i
 	}
+	ord := s.pf.order(s.desc)
+	class := func(r ranked) int {
+		switch {
+		case ord == nil || s.complete[r.p]:
+			return 0
+		case ord.before(r.p):
+			return 1
+		default:
+			return 2
+		}
+	}
 	sort.Slice(ok, func(i, j int) bool {
 		a, b := ok[i], ok[j]
+		// With an order among nodes: complete holders, then the holders
+		// still receiving that are ordered before this node, the nearest
+		// first (the chain of a rollout), then the others.
+		if ca, cb := class(a), class(b); ca != cb {
+			return ca < cb
+		} else if ca == 1 {
+			return ord.compare(a.p, b.p) < 0
+		}
 		if a.h.Load != b.h.Load {
 			return a.h.Load < b.h.Load
 		}
@@ -172,6 +220,11 @@ collect:
 		}
 		return order[a.p] < order[b.p] // as found: already in random order
 	})
+	if ord != nil {
+		// A holder ordered after this node that has nothing yet is waiting
+		// for its own turn: following it could close a circle.
+		ok = slices.DeleteFunc(ok, func(r ranked) bool { return class(r) == 2 && r.h.Available == 0 })
+	}
 	s.peers = s.peers[:s.next]
 	for _, r := range ok {
 		s.peers = append(s.peers, r.p)

@@ -36,7 +36,7 @@ type stream struct {
 	cancel context.CancelFunc
 	src    *sources
 	ref    string      // containerd's ingest of the layer
-	end    func(error) // ends the fetch (span, counters); called once
+	end    func(error) // ends the fetch (offer to peers, span, counters); called once
 
 	mu      sync.Mutex
 	offset  int64 // where containerd's ingest stands, told by Seek
@@ -124,10 +124,6 @@ func (s *stream) run(pw *io.PipeWriter, offset int64) {
 		s.end(err)
 	}()
 	defer recovery.Catch(ctx, "p2p: fetching a layer from peers failed", &err)
-	if pf.shareInFlight(desc) {
-		// Peers that start later stream it from containerd's ingest.
-		defer pf.f.opts.InFlight.Begin(ctx, s.ref, desc, pf.sourceLabels())()
-	}
 	start := time.Now()
 	wrote := map[peer.ID]int64{}
 	w := &verifying{w: pw, left: desc.Size - offset, want: desc.Digest}

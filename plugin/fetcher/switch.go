@@ -3,11 +3,14 @@ package fetcher
 import (
 	"context"
 	"io"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/shoal-dev/shoal/plugin/recovery"
 )
 
 // switchMargin: a stream from a holder still receiving the layer is left
@@ -28,7 +31,8 @@ const switchCheck = time.Second
 // source). It returns the bytes written.
 func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadCloser, src *sources, p peer.ID, offset int64) (n int64, better peer.ID, err error) {
 	others := src.untried()
-	if p == upstreamID || src.complete[p] || len(others) == 0 {
+	ord := pf.order(src.desc)
+	if p == upstreamID || src.complete[p] || (len(others) == 0 && ord == nil) {
 		n, err = pipelinedCopy(w, body, src.desc.Size-offset)
 		return n, "", err
 	}
@@ -41,6 +45,7 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
+		defer recovery.Log(ctx, "p2p: comparing holders failed")
 		tick := time.NewTicker(switchCheck)
 		defer tick.Stop()
 		for {
@@ -52,6 +57,16 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 			case <-tick.C:
 			}
 			pos := offset + got.Load()
+			if ord != nil {
+				others = pf.rediscover(ctx, src, others, p)
+				if q := pf.nearerHolder(ctx, src, ord, others, p, pos); q != "" {
+					mu.Lock()
+					better = q
+					mu.Unlock()
+					body.Close()
+					return
+				}
+			}
 			current, err := pf.available(ctx, p, src)
 			if err != nil || current > pos+switchMargin {
 				continue // not the bottleneck (or says nothing): keep it
@@ -73,6 +88,50 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 	mu.Lock()
 	defer mu.Unlock()
 	return n, better, err
+}
+
+// chainMargin: a nearer holder is followed only when it is at least this
+// far ahead of this node, so that two nodes never follow each other.
+const chainMargin = 1 << 20
+
+// rediscover adds to known the holders that announced the blob since, but
+// p and those avoided.
+func (pf *PeerFirst) rediscover(ctx context.Context, src *sources, known []peer.ID, p peer.ID) []peer.ID {
+	found, _, err := pf.lookup(ctx, src.desc.Digest)
+	if err != nil {
+		return known
+	}
+	have := map[peer.ID]bool{p: true}
+	for _, o := range known {
+		have[o] = true
+	}
+	for _, info := range found {
+		if !have[info.ID] && !pf.f.penalties.Avoid(info.ID, src.desc.Digest) {
+			known = append(known, info.ID)
+			have[info.ID] = true
+		}
+	}
+	return known
+}
+
+// nearerHolder returns the holder nearest before this node in the order,
+// and nearer than p, that is at least chainMargin ahead of pos: following
+// it instead of p re-forms the chain of a rollout after nodes that chose
+// at the same moment doubled up on one holder.
+func (pf *PeerFirst) nearerHolder(ctx context.Context, src *sources, ord *nodeOrder, candidates []peer.ID, p peer.ID, pos int64) peer.ID {
+	var nearer []peer.ID
+	for _, q := range candidates {
+		if ord.before(q) && (!ord.before(p) || ord.compare(q, p) < 0) {
+			nearer = append(nearer, q)
+		}
+	}
+	slices.SortFunc(nearer, ord.compare)
+	for _, q := range nearer {
+		if h, err := pf.probe(ctx, q, src); err == nil && h.Available >= pos+chainMargin {
+			return q
+		}
+	}
+	return ""
 }
 
 type countedWriter struct {

@@ -198,7 +198,7 @@ func TestTracesShowWhereEachBlobCameFrom(t *testing.T) {
 	t.Run("coordination: the node second in line follows the first", func(t *testing.T) {
 		data := randomBytes(t, 5<<20)
 		client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(data)}}
-		f := newFetcher(t, &appearingFinder{misses: 2, peers: []peer.ID{peerA}}, client, Options{
+		f := newFetcher(t, &appearingFinder{misses: 1, peers: []peer.ID{peerA}}, client, Options{
 			Rank:                func(digest.Digest) (int, int) { return 1, 4 },
 			CoordinationWindow:  400 * time.Millisecond,
 			CoordinationMinSize: 1 << 20,

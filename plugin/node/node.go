@@ -217,6 +217,8 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		Penalties:           penalties,
 		Failures:            n.failures,
 		Rank:                rt.Rank,
+		Score:               rt.Score,
+		Self:                rt.ID(),
 		CoordinationWindow:  cfg.CoordinationWindow.std(),
 		OnLookup: func(d time.Duration, hit bool) {
 			if observed != nil {

@@ -518,6 +518,13 @@ func (r *Router) Rank(dgst digest.Digest) (rank, of int) {
 	return rank, len(peers) + 1
 }
 
+// Score is p's rendezvous score for dgst, the key Rank orders by (higher
+// first); scores compare as strings, and every node computes the same.
+func (r *Router) Score(dgst digest.Digest, p peer.ID) string {
+	s := rendezvousScore(dgst, p)
+	return string(s[:])
+}
+
 func rendezvousScore(dgst digest.Digest, p peer.ID) [sha256.Size]byte {
 	return sha256.Sum256([]byte(dgst.String() + "\x00" + string(p)))
 }
