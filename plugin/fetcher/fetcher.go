@@ -320,14 +320,10 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 			pf.f.opts.ExpectOrigin(ctx, desc.Digest, pf.sourceLabels()) // containerd commits it
 		}
 		streaming = true
-		arrived := handOn()
 		return pf.newStream(ctx, src, remotes.MakeRefKey(ctx, desc), func(err error) {
-			if arrived != nil {
-				arrived()
-			}
 			pf.f.stats.InFlight.Add(-1)
 			endFetch(span, err)
-		}), nil
+		}, handOn()), nil
 	}
 	if err := pf.ingest(ctx, src); err != nil {
 		if ctx.Err() != nil {

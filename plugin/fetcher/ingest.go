@@ -158,11 +158,11 @@ func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset
 			src.giveBack([]peer.ID{from})
 			continue
 		}
-		if err == nil && offset+n < desc.Size {
-			err = io.ErrUnexpectedEOF
+		if offset+n >= desc.Size {
+			continue // every byte is in: the commit judges them
 		}
 		if err == nil {
-			continue
+			err = io.ErrUnexpectedEOF
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -210,7 +210,7 @@ func (pf *PeerFirst) logSources(ctx context.Context, wrote map[peer.ID]int64, to
 		if p == upstreamID {
 			pf.f.stats.UpstreamBytes.Add(n)
 			pf.tally.upstream.Add(n)
-			log.G(ctx).WithField("upstream_bytes", n).Info("p2p: finished blob upstream after peers failed")
+			log.G(ctx).WithField("upstream_bytes", n).Info("p2p: blob from the upstream, no peer could send it")
 			continue
 		}
 		pf.f.stats.PeerBytes.Add(n)

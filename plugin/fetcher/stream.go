@@ -36,7 +36,11 @@ type stream struct {
 	cancel context.CancelFunc
 	src    *sources
 	ref    string      // containerd's ingest of the layer
-	end    func(error) // ends the fetch (offer to peers, span, counters); called once
+	end    func(error) // ends the fetch (span, counters); called once
+	// arrived ends the layer's offer to peers, once containerd closes the
+	// body: it has written (and committed) every byte by then, and peers
+	// reading its ingest get the last ones.
+	arrived func()
 
 	mu      sync.Mutex
 	offset  int64 // where containerd's ingest stands, told by Seek
@@ -49,9 +53,12 @@ type stream struct {
 // errStreamCorrupt: the bytes a stream carried do not hash to its digest.
 var errStreamCorrupt = errors.New("bytes from peers do not match the digest")
 
-func (pf *PeerFirst) newStream(ctx context.Context, src *sources, ref string, end func(error)) *stream {
+func (pf *PeerFirst) newStream(ctx context.Context, src *sources, ref string, end func(error), arrived func()) *stream {
 	ctx, cancel := context.WithCancel(ctx)
-	return &stream{pf: pf, ctx: ctx, cancel: cancel, src: src, ref: ref, end: end, done: make(chan struct{})}
+	if arrived == nil {
+		arrived = func() {}
+	}
+	return &stream{pf: pf, ctx: ctx, cancel: cancel, src: src, ref: ref, end: end, arrived: arrived, done: make(chan struct{})}
 }
 
 // Seek sets where the stream starts: containerd resumes an ingest that an
@@ -88,6 +95,7 @@ func (s *stream) Close() error {
 	started := s.started
 	s.mu.Unlock()
 	s.cancel()
+	defer s.arrived()
 	if !started {
 		s.end(errClosedUnread)
 		return nil
