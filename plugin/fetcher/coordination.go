@@ -67,7 +67,7 @@ func (pf *PeerFirst) awaitTurn(ctx context.Context, src *sources) {
 	if rank == 0 || of < 2 {
 		return
 	}
-	src.rank(ctx)
+	src.rank(ctx, 0)
 	if src.anyComplete() {
 		return // no rollout: the best holder now
 	}

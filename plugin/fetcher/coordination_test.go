@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -62,7 +63,7 @@ func TestHoldersAreOrderedIntoAChain(t *testing.T) {
 	providers := []peer.AddrInfo{{ID: peerA}, {ID: peerB}, {ID: peerC}, {ID: peerD}, {ID: peerE}}
 	f := newFetcher(t, fakeFinder{}, client, Options{Score: score, Self: self, CoordinationMinSize: 1 << 20, MaxProviders: 8, HedgeDelay: time.Minute})
 	src := newSources(f.WrapFetcher(&fakeUpstream{}, "registry.example/team/app:v1"), desc(data, ocispec.MediaTypeImageLayer), providers)
-	src.rank(testNamespace())
+	src.rank(testNamespace(), 0)
 	if got, want := fmt.Sprint(src.untried()), fmt.Sprint([]peer.ID{peerE, peerB, peerA, peerD}); got != want {
 		t.Fatalf("order %s, want %s", got, want)
 	}
@@ -140,4 +141,32 @@ func (g *growingFinder) lookups() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.n
+}
+
+// A node first in a layer's order that finds only a node after it, which
+// has announced the layer but holds nothing yet, does not follow it (that
+// node may be about to follow this one): it fetches the layer upstream.
+func TestTheFirstInOrderNeverFollowsANodeWaitingForIt(t *testing.T) {
+	data := randomBytes(t, 8<<20)
+	var beyond atomic.Int32
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerC: holding(data, 0, &beyond)}}
+	score, self := scored(map[peer.ID]string{peerC: "c"})
+	up := &fakeUpstream{data: data}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerC}}, client, Options{
+		Store: newStore(t), Score: score, Self: self,
+		Rank:                func(digest.Digest) (int, int) { return 0, 4 },
+		CoordinationWindow:  400 * time.Millisecond,
+		CoordinationMinSize: 1 << 20,
+	})
+	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("wrong bytes")
+	}
+	if up.calls != 1 || beyond.Load() != 0 {
+		t.Fatalf("upstream asked %d times, the waiting node %d times for bytes: want the upstream once and the node never", up.calls, beyond.Load())
+	}
+	for _, r := range client.sent() {
+		if strings.HasSuffix(r, "-") || strings.Contains(r, "bytes=0") {
+			t.Fatalf("the waiting node was asked for the layer: %v", client.sent())
+		}
+	}
 }

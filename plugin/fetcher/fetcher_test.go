@@ -461,8 +461,8 @@ func TestLargeLayerComesInRangesFromEveryProviderAtOnce(t *testing.T) {
 		peers  map[peer.ID]peerBehaviour
 		served []peer.ID // must have sent a range
 	}{
-		{"three healthy peers", map[peer.ID]peerBehaviour{peerA: serves(data), peerB: serves(data), peerC: serves(data)}, []peer.ID{peerA, peerB, peerC}},
-		{"one breaks, the others finish", map[peer.ID]peerBehaviour{peerA: serves(data), peerB: breaksAfter(data, 1000), peerC: serves(data)}, []peer.ID{peerA, peerC}},
+		{"three healthy peers", map[peer.ID]peerBehaviour{peerA: paced(serves(data)), peerB: paced(serves(data)), peerC: paced(serves(data))}, []peer.ID{peerA, peerB, peerC}},
+		{"one breaks, the others finish", map[peer.ID]peerBehaviour{peerA: paced(serves(data)), peerB: breaksAfter(data, 1000), peerC: paced(serves(data))}, []peer.ID{peerA, peerC}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			client := &fakeClient{peers: c.peers}
@@ -487,6 +487,17 @@ func TestLargeLayerComesInRangesFromEveryProviderAtOnce(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// paced answers a range request after 20 ms, as a peer over a network
+// does: no holder can take every chunk before the others have asked.
+func paced(b peerBehaviour) peerBehaviour {
+	return func(req *http.Request) (*http.Response, error) {
+		if req.Method == http.MethodGet && req.Header.Get("Range") != "" {
+			time.Sleep(20 * time.Millisecond)
+		}
+		return b(req)
 	}
 }
 

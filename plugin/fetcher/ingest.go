@@ -118,7 +118,7 @@ func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset
 	pf.awaitTurn(ctx, src)
 	for pos.offset < desc.Size {
 		offset := pos.offset
-		src.rank(ctx)
+		src.rank(ctx, offset)
 		if peers := src.forParallel(offset, pf.f.opts.ParallelMinSize); peers != nil {
 			err := pf.parallelFetch(ctx, src, pos, offset, peers, wrote)
 			if ctx.Err() != nil {

@@ -45,6 +45,9 @@ type sources struct {
 	// turn among the nodes of a rollout (awaitTurn), or need not.
 	started   time.Time
 	turnTaken bool
+	// slow: holders left for one far ahead because they could not keep up
+	// (a slow link); not followed again for being nearer.
+	slow map[peer.ID]bool
 }
 
 func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInfo) *sources {
@@ -75,6 +78,14 @@ func (s *sources) add(found []peer.AddrInfo) {
 			known[info.ID] = true
 		}
 	}
+}
+
+// outpaced records that p was left for being slow.
+func (s *sources) outpaced(p peer.ID) {
+	if s.slow == nil {
+		s.slow = map[peer.ID]bool{}
+	}
+	s.slow[p] = true
 }
 
 // anyComplete reports whether a ranked provider holds the whole blob.
@@ -133,14 +144,19 @@ func (s *sources) forParallel(offset, minSize int64) []peer.ID {
 }
 
 // rank asks every provider left what it holds of the blob and how many it
-// is sending it to, and orders them: the least loaded first, the furthest
-// along among equals. A holder that nobody streams from yet is taken before
-// one that already feeds others, so that the nodes of a rollout form chains
-// and trees in which each uplink carries about one copy, instead of all
-// streaming from the first node. Providers that fail to answer, or answer
-// late, go last. It runs once per fetch.
-func (s *sources) rank(ctx context.Context) {
-	if s.ranked || s.remaining() < 2 {
+// is sending it to, and orders them. Without an order among nodes (see
+// Options.Score): the least loaded first, the furthest along among equals.
+// With one: holders of all of it (least loaded first), then holders still
+// receiving it that come before this node, the nearest first (in a rollout
+// each node follows the one before it: a chain, each uplink carrying one
+// copy), then the others that are ahead of offset; one after this node and
+// not ahead of it is left out, as it may be waiting for its own turn or
+// following this node. Providers that fail to answer, or answer late, go
+// last. It runs once per fetch, and again when sources are added.
+func (s *sources) rank(ctx context.Context, offset int64) {
+	// With an order among nodes even one holder is asked: one after this
+	// node with nothing yet must not be followed.
+	if s.ranked || s.remaining() == 0 || (s.remaining() < 2 && s.pf.order(s.desc) == nil) {
 		return
 	}
 	s.ranked = true
@@ -221,9 +237,10 @@ collect:
 		return order[a.p] < order[b.p] // as found: already in random order
 	})
 	if ord != nil {
-		// A holder ordered after this node that has nothing yet is waiting
-		// for its own turn: following it could close a circle.
-		ok = slices.DeleteFunc(ok, func(r ranked) bool { return class(r) == 2 && r.h.Available == 0 })
+		// A holder ordered after this node that is not ahead of it may be
+		// waiting for its own turn, or following this node: following it
+		// could close a circle.
+		ok = slices.DeleteFunc(ok, func(r ranked) bool { return class(r) == 2 && r.h.Available <= offset })
 	}
 	s.peers = s.peers[:s.next]
 	for _, r := range ok {

@@ -57,28 +57,34 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 			case <-tick.C:
 			}
 			pos := offset + got.Load()
+			current, err := pf.probe(ctx, p, src)
+			if err != nil {
+				continue // says nothing: keep it
+			}
 			if ord != nil {
 				others = pf.rediscover(ctx, src, others, p)
-				if q := pf.nearerHolder(ctx, src, ord, others, p, pos); q != "" {
-					mu.Lock()
-					better = q
-					mu.Unlock()
-					body.Close()
-					return
+				// A holder that feeds others too, when a nearer one is
+				// ahead: nodes that chose at the same moment doubled up.
+				if current.Load >= 2 {
+					if q := pf.nearerHolder(ctx, src, ord, others, p, pos); q != "" {
+						mu.Lock()
+						better = q
+						mu.Unlock()
+						body.Close()
+						return
+					}
 				}
 			}
-			current, err := pf.available(ctx, p, src)
-			if err != nil || current > pos+switchMargin {
-				continue // not the bottleneck (or says nothing): keep it
+			if current.Available > pos+switchMargin {
+				continue // not the bottleneck: keep it
 			}
-			for _, o := range others {
-				if h, err := pf.probe(ctx, o, src); err == nil && h.Available >= pos+2*switchMargin {
-					mu.Lock()
-					better = o
-					mu.Unlock()
-					body.Close() // the copy returns; the fetch continues from o
-					return
-				}
+			if o := pf.fasterHolder(ctx, src, ord, others, pos); o != "" {
+				src.outpaced(p)
+				mu.Lock()
+				better = o
+				mu.Unlock()
+				body.Close() // the copy returns; the fetch continues from o
+				return
 			}
 		}
 	}()
@@ -88,6 +94,30 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 	mu.Lock()
 	defer mu.Unlock()
 	return n, better, err
+}
+
+// fasterHolder returns, of the holders at least 2×switchMargin ahead of
+// pos that feed at most one other node, the least loaded (the nearest
+// before this node among equals, with an order). A busier one is never
+// taken: behind a slow node, every node of the chain below it finds the
+// nodes above it far ahead, and only the first below it needs to move —
+// the others catch up with it.
+func (pf *PeerFirst) fasterHolder(ctx context.Context, src *sources, ord *nodeOrder, candidates []peer.ID, pos int64) peer.ID {
+	var (
+		best     peer.ID
+		bestLoad int
+	)
+	for _, o := range candidates {
+		h, err := pf.probe(ctx, o, src)
+		if err != nil || h.Available < pos+2*switchMargin || h.Load > 1 {
+			continue
+		}
+		if best == "" || h.Load < bestLoad || (h.Load == bestLoad && ord != nil && ord.before(o) &&
+			(!ord.before(best) || ord.compare(o, best) < 0)) {
+			best, bestLoad = o, h.Load
+		}
+	}
+	return best
 }
 
 // chainMargin: a nearer holder is followed only when it is at least this
@@ -115,13 +145,14 @@ func (pf *PeerFirst) rediscover(ctx context.Context, src *sources, known []peer.
 }
 
 // nearerHolder returns the holder nearest before this node in the order,
-// and nearer than p, that is at least chainMargin ahead of pos: following
+// and nearer than p, that is at least chainMargin ahead of pos and was not
+// left behind for being slow (sources.outpaced): following
 // it instead of p re-forms the chain of a rollout after nodes that chose
 // at the same moment doubled up on one holder.
 func (pf *PeerFirst) nearerHolder(ctx context.Context, src *sources, ord *nodeOrder, candidates []peer.ID, p peer.ID, pos int64) peer.ID {
 	var nearer []peer.ID
 	for _, q := range candidates {
-		if ord.before(q) && (!ord.before(p) || ord.compare(q, p) < 0) {
+		if ord.before(q) && (!ord.before(p) || ord.compare(q, p) < 0) && !src.slow[q] {
 			nearer = append(nearer, q)
 		}
 	}
