@@ -170,3 +170,28 @@ func TestTheFirstInOrderNeverFollowsANodeWaitingForIt(t *testing.T) {
 		}
 	}
 }
+
+// A stream is slow when, over three checks, it brought less than a quarter
+// of what the whole pull received; never before three checks.
+func TestAStreamThatCrawlsBehindThePullIsSlow(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		mine, all []int64
+		slow      bool
+	}{
+		{"too soon to tell", []int64{0, 1, 2}, []int64{0, 100, 200}, false},
+		{"a tenth of the pull", []int64{0, 10, 20, 30}, []int64{0, 100, 200, 300}, true},
+		{"a third of the pull (one of three layers)", []int64{0, 33, 66, 99}, []int64{0, 100, 200, 300}, false},
+		{"the only stream", []int64{0, 5, 10, 15}, []int64{0, 5, 10, 15}, false},
+		{"nothing arrives anywhere", []int64{0, 0, 0, 0}, []int64{0, 0, 0, 0}, false},
+	} {
+		w := &slowWatch{}
+		var slow bool
+		for i := range tc.mine {
+			slow = w.tick(tc.mine[i], tc.all[i])
+		}
+		if slow != tc.slow {
+			t.Errorf("%s: slow %v, want %v", tc.name, slow, tc.slow)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
@@ -113,7 +114,7 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 // verifies nothing: its caller's commit does.
 func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset int64, wrote map[peer.ID]int64) error {
 	desc := src.desc
-	pos := &offsetWriter{w: w, offset: offset}
+	pos := &offsetWriter{w: w, offset: offset, received: &pf.received}
 	logger := log.G(ctx).WithField("digest", desc.Digest)
 	pf.awaitTurn(ctx, src)
 	for pos.offset < desc.Size {
@@ -132,7 +133,14 @@ func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset
 			}
 			continue
 		}
-		body, from, err := src.openPeer(ctx, offset)
+		var (
+			body io.ReadCloser
+			from peer.ID
+			err  error = errNoSource
+		)
+		if !src.toUpstream {
+			body, from, err = src.openPeer(ctx, offset)
+		}
 		if errors.Is(err, errNoSource) {
 			body, err = src.openUpstream(ctx, offset)
 			from = upstreamID
@@ -149,6 +157,10 @@ func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset
 		wrote[from] += n
 		if pos.err != nil {
 			return pos.err // the writer's failure, not the source's
+		}
+		if src.toUpstream && from != upstreamID {
+			logger.WithFields(log.Fields{"peer": from, "offset": offset + n}).Info("p2p: holder too slow and none ahead of it; the upstream sends the rest")
+			continue
 		}
 		if better != "" {
 			// Not a failure: a holder far ahead of this one takes over.
@@ -187,14 +199,18 @@ func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset
 // offsetWriter is where a fill stands in the blob; err is its writer's
 // first failure, which ends the fill (no source is to blame).
 type offsetWriter struct {
-	w      io.Writer
-	offset int64
-	err    error
+	w        io.Writer
+	offset   int64
+	err      error
+	received *atomic.Int64 // the pull's, if not nil
 }
 
 func (o *offsetWriter) Write(b []byte) (int, error) {
 	n, err := o.w.Write(b)
 	o.offset += int64(n)
+	if o.received != nil {
+		o.received.Add(int64(n))
+	}
 	if err != nil && o.err == nil {
 		o.err = err
 	}

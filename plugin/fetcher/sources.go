@@ -48,6 +48,9 @@ type sources struct {
 	// slow: holders left for one far ahead because they could not keep up
 	// (a slow link); not followed again for being nearer.
 	slow map[peer.ID]bool
+	// toUpstream: the rest comes from the upstream (a slow holder had no
+	// faster one to replace it).
+	toUpstream bool
 }
 
 func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInfo) *sources {

@@ -41,6 +41,7 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 		mu   sync.Mutex
 		done = make(chan struct{})
 		wg   sync.WaitGroup
+		slow = &slowWatch{}
 	)
 	wg.Add(1)
 	go func() {
@@ -57,6 +58,7 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 			case <-tick.C:
 			}
 			pos := offset + got.Load()
+			lagging := slow.tick(got.Load(), pf.received.Load())
 			current, err := pf.probe(ctx, p, src)
 			if err != nil {
 				continue // says nothing: keep it
@@ -84,6 +86,16 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 				better = o
 				mu.Unlock()
 				body.Close() // the copy returns; the fetch continues from o
+				return
+			}
+			if lagging && !src.upstreamUsed {
+				// Nobody is ahead, and this layer crawls while this node
+				// receives the rest of the pull fast: the holder (a slow
+				// node, or one behind one) cannot keep up. The upstream
+				// sends the rest, and the nodes after this one follow it.
+				src.outpaced(p)
+				src.toUpstream = true
+				body.Close()
 				return
 			}
 		}
@@ -118,6 +130,25 @@ func (pf *PeerFirst) fasterHolder(ctx context.Context, src *sources, ord *nodeOr
 		}
 	}
 	return best
+}
+
+// slowWatch tells a stream that crawls from the pull's other streams: over
+// the last slowTicks checks, it brought less than a quarter of what the
+// whole pull received.
+type slowWatch struct {
+	mine, all []int64 // at each check
+}
+
+const slowTicks = 3
+
+func (w *slowWatch) tick(mine, all int64) bool {
+	w.mine, w.all = append(w.mine, mine), append(w.all, all)
+	if len(w.mine) <= slowTicks {
+		return false
+	}
+	w.mine, w.all = w.mine[1:], w.all[1:]
+	dMine, dAll := w.mine[slowTicks-1]-w.mine[0], w.all[slowTicks-1]-w.all[0]
+	return dAll > 0 && 4*dMine < dAll
 }
 
 // chainMargin: a nearer holder is followed only when it is at least this
