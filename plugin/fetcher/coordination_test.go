@@ -171,27 +171,27 @@ func TestTheFirstInOrderNeverFollowsANodeWaitingForIt(t *testing.T) {
 	}
 }
 
-// A stream is slow when, over three checks, it brought less than a quarter
-// of what the whole pull received; never before three checks.
+// A stream is slow when, over three checks, it brought less than a third
+// of what the fastest stream of the pull brought; never before three
+// checks, and never when every stream is as slow.
 func TestAStreamThatCrawlsBehindThePullIsSlow(t *testing.T) {
-	for _, tc := range []struct {
-		name      string
-		mine, all []int64
-		slow      bool
-	}{
-		{"too soon to tell", []int64{0, 1, 2}, []int64{0, 100, 200}, false},
-		{"a tenth of the pull", []int64{0, 10, 20, 30}, []int64{0, 100, 200, 300}, true},
-		{"a third of the pull (one of three layers)", []int64{0, 33, 66, 99}, []int64{0, 100, 200, 300}, false},
-		{"the only stream", []int64{0, 5, 10, 15}, []int64{0, 5, 10, 15}, false},
-		{"nothing arrives anywhere", []int64{0, 0, 0, 0}, []int64{0, 0, 0, 0}, false},
-	} {
-		w := &slowWatch{}
-		var slow bool
-		for i := range tc.mine {
-			slow = w.tick(tc.mine[i], tc.all[i])
+	var peak atomic.Int64
+	fast, slow, alike := &slowWatch{peak: &peak}, &slowWatch{peak: &peak}, &slowWatch{peak: &atomic.Int64{}}
+	for i := int64(0); i < 3; i++ {
+		fast.tick(100 * i)
+		if slow.tick(10 * i) {
+			t.Fatal("slow before three checks")
 		}
-		if slow != tc.slow {
-			t.Errorf("%s: slow %v, want %v", tc.name, slow, tc.slow)
-		}
+		alike.tick(10 * i)
+	}
+	fast.tick(300)
+	if !slow.tick(30) {
+		t.Error("a stream at a tenth of the fastest is not slow")
+	}
+	if alike.tick(30) {
+		t.Error("a stream as fast as the others is slow")
+	}
+	if fast.tick(400) {
+		t.Error("the fastest stream is slow")
 	}
 }

@@ -225,9 +225,9 @@ type PeerFirst struct {
 	deliveries []delivery           // for DiscardCorrupt
 
 	tally tally // what this image's pull received, from where
-	// received counts every byte this pull has received so far, from any
-	// source: a stream compares its own pace with it (slowWatch).
-	received atomic.Int64
+	// peakStream is the most one stream of this pull brought in slowTicks
+	// checks: a stream compares its own pace with it (slowWatch).
+	peakStream atomic.Int64
 }
 
 // Fetch returns the content of desc, from peers where possible. A small
@@ -241,7 +241,7 @@ func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 		if err != nil {
 			return nil, err
 		}
-		return countingReader(rc, &pf.tally.upstream, &pf.received), nil
+		return countingReader(rc, &pf.tally.upstream), nil
 	}
 	ctx, span := pf.startFetch(ctx, desc)
 	streaming := false // then the stream ends the span
@@ -363,7 +363,7 @@ func (pf *PeerFirst) upstreamFetch(ctx context.Context, desc ocispec.Descriptor,
 		return nil, fmt.Errorf("fetch %s of %s: peers: %s; upstream: %w", desc.Digest, pf.ref, peers, err)
 	}
 	rc = traceBody(ctx, span, withIdleTimeout(rc, pf.f.opts.UpstreamIdleTimeout), desc.Size)
-	return endOnClose(countingReader(rc, &pf.f.stats.UpstreamBytes, &pf.tally.upstream, &pf.received), end), nil
+	return endOnClose(countingReader(rc, &pf.f.stats.UpstreamBytes, &pf.tally.upstream), end), nil
 }
 
 func (pf *PeerFirst) shareInFlight(desc ocispec.Descriptor) bool {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sync/atomic"
 	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
@@ -114,7 +113,7 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 // verifies nothing: its caller's commit does.
 func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset int64, wrote map[peer.ID]int64) error {
 	desc := src.desc
-	pos := &offsetWriter{w: w, offset: offset, received: &pf.received}
+	pos := &offsetWriter{w: w, offset: offset}
 	logger := log.G(ctx).WithField("digest", desc.Digest)
 	pf.awaitTurn(ctx, src)
 	for pos.offset < desc.Size {
@@ -199,18 +198,15 @@ func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset
 // offsetWriter is where a fill stands in the blob; err is its writer's
 // first failure, which ends the fill (no source is to blame).
 type offsetWriter struct {
-	w        io.Writer
-	offset   int64
-	err      error
-	received *atomic.Int64 // the pull's, if not nil
+	w      io.Writer
+	offset int64
+	err    error
 }
 
 func (o *offsetWriter) Write(b []byte) (int, error) {
 	n, err := o.w.Write(b)
 	o.offset += int64(n)
-	if o.received != nil {
-		o.received.Add(int64(n))
-	}
+
 	if err != nil && o.err == nil {
 		o.err = err
 	}

@@ -16,8 +16,10 @@ import (
 // switchMargin: a stream from a holder still receiving the layer is left
 // for another holder when this one has at most this much more than was
 // received from it (it is the bottleneck), and the other at least twice
-// this much more.
+// this much more. An eighth of a smaller layer.
 const switchMargin = 8 << 20
+
+func marginFor(size int64) int64 { return min(switchMargin, size/8) }
 
 // switchCheck is how often a stream from a holder still receiving the
 // layer is compared with the other holders.
@@ -41,7 +43,11 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 		mu   sync.Mutex
 		done = make(chan struct{})
 		wg   sync.WaitGroup
-		slow = &slowWatch{}
+		slow = &slowWatch{peak: &pf.peakStream}
+		// what p held at the last check, and for how many checks in a
+		// row it gained slowly
+		lastAvailable int64
+		sourceSlow    int
 	)
 	wg.Add(1)
 	go func() {
@@ -58,7 +64,7 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 			case <-tick.C:
 			}
 			pos := offset + got.Load()
-			lagging := slow.tick(got.Load(), pf.received.Load())
+			lagging := slow.tick(got.Load())
 			current, err := pf.probe(ctx, p, src)
 			if err != nil {
 				continue // says nothing: keep it
@@ -77,7 +83,16 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 					}
 				}
 			}
-			if current.Available > pos+switchMargin {
+			// How fast p itself gains: one that just found a faster
+			// source of its own is not left for being slow.
+			gained := current.Available - lastAvailable
+			lastAvailable = current.Available
+			if 3*slowTicks*gained < pf.peakStream.Load() {
+				sourceSlow++
+			} else {
+				sourceSlow = 0
+			}
+			if current.Available >= src.desc.Size || current.Available > pos+marginFor(src.desc.Size) {
 				continue // not the bottleneck: keep it
 			}
 			if o := pf.fasterHolder(ctx, src, ord, others, pos); o != "" {
@@ -88,7 +103,7 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 				body.Close() // the copy returns; the fetch continues from o
 				return
 			}
-			if lagging && !src.upstreamUsed {
+			if lagging && sourceSlow >= 2 && !src.upstreamUsed {
 				// Nobody is ahead, and this layer crawls while this node
 				// receives the rest of the pull fast: the holder (a slow
 				// node, or one behind one) cannot keep up. The upstream
@@ -108,7 +123,7 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 	return n, better, err
 }
 
-// fasterHolder returns, of the holders at least 2×switchMargin ahead of
+// fasterHolder returns, of the holders at least twice the margin ahead of
 // pos that feed at most one other node, the least loaded (the nearest
 // before this node among equals, with an order). A busier one is never
 // taken: behind a slow node, every node of the chain below it finds the
@@ -121,7 +136,7 @@ func (pf *PeerFirst) fasterHolder(ctx context.Context, src *sources, ord *nodeOr
 	)
 	for _, o := range candidates {
 		h, err := pf.probe(ctx, o, src)
-		if err != nil || h.Available < pos+2*switchMargin || h.Load > 1 {
+		if err != nil || h.Available < pos+2*marginFor(src.desc.Size) || h.Load > 1 {
 			continue
 		}
 		if best == "" || h.Load < bestLoad || (h.Load == bestLoad && ord != nil && ord.before(o) &&
@@ -133,22 +148,29 @@ func (pf *PeerFirst) fasterHolder(ctx context.Context, src *sources, ord *nodeOr
 }
 
 // slowWatch tells a stream that crawls from the pull's other streams: over
-// the last slowTicks checks, it brought less than a quarter of what the
-// whole pull received.
+// the last slowTicks checks it brought less than a third of what the
+// fastest stream of the pull brought over as many (peak, shared by the
+// pull's streams). A node on a slow link finds all its streams alike, and
+// none slow.
 type slowWatch struct {
-	mine, all []int64 // at each check
+	peak *atomic.Int64
+	got  []int64 // at each check
 }
 
 const slowTicks = 3
 
-func (w *slowWatch) tick(mine, all int64) bool {
-	w.mine, w.all = append(w.mine, mine), append(w.all, all)
-	if len(w.mine) <= slowTicks {
+func (w *slowWatch) tick(got int64) bool {
+	w.got = append(w.got, got)
+	if len(w.got) <= slowTicks {
 		return false
 	}
-	w.mine, w.all = w.mine[1:], w.all[1:]
-	dMine, dAll := w.mine[slowTicks-1]-w.mine[0], w.all[slowTicks-1]-w.all[0]
-	return dAll > 0 && 4*dMine < dAll
+	w.got = w.got[1:]
+	brought := w.got[slowTicks-1] - w.got[0]
+	peak := w.peak.Load()
+	for brought > peak && !w.peak.CompareAndSwap(peak, brought) {
+		peak = w.peak.Load()
+	}
+	return 3*brought < peak
 }
 
 // chainMargin: a nearer holder is followed only when it is at least this
