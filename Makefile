@@ -36,7 +36,7 @@ TOOLS_DIR        := $(CURDIR)/_tools
 REGISTRY_VERSION := v3.1.2
 REGISTRY_BIN     := $(TOOLS_DIR)/registry-$(REGISTRY_VERSION)/registry
 
-.PHONY: all build demo test test-unit test-integration test-2.3 bump tools bench clean vet fuzz install release bench-scale
+.PHONY: all build demo test test-unit test-integration test-2.3 bump tools bench clean vet fuzz install release bench-scale bench-swarm
 
 all: build
 
@@ -176,6 +176,12 @@ SCALE ?= 10,100,1000
 bench-scale:
 	SHOAL_SCALE=$(SCALE) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-scale.md \
 		$(GO) test -count=1 -timeout 60m -run TestScaleReport -v ./plugin/router | grep -v '^time='
+
+## bench-swarm: rollouts of one layer to N simulated nodes running the real fetcher (virtual time).
+SWARM ?= 100,1000
+bench-swarm:
+	SHOAL_SWARM=$(SWARM) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-swarm.md \
+		$(GO) test -count=1 -timeout 60m -run TestSwarmReport -v ./plugin/fetcher | grep -v '^time='
 
 ## bench: side-by-side measurements printed as a markdown table (root); ONLY=<regexp> picks sections.
 bench: build tools

@@ -1,13 +1,19 @@
 package integration
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"net"
+	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
 )
 
 // rolloutLab is the test bed of a rollout: every node on a host of its own
@@ -187,4 +193,193 @@ func multiples(ds []time.Duration, unit time.Duration) []string {
 		out[i] = strconv.FormatFloat(float64(d)/float64(unit), 'f', 2, 64) + "×"
 	}
 	return out
+}
+
+// sent is how many bytes each node host has sent over its link, as the
+// kernel counts them at the bridge's end of its veth: an account of
+// uploads that owes nothing to the nodes' own.
+func (l *rolloutLab) sent() []int64 {
+	l.t.Helper()
+	out := make([]int64, len(l.nodes))
+	for i := range l.nodes {
+		data, err := os.ReadFile(fmt.Sprintf("/sys/class/net/%s/statistics/rx_bytes", l.veth(i+1)))
+		if err != nil {
+			l.t.Fatal(err)
+		}
+		out[i], _ = strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+	}
+	return out
+}
+
+// heads are the nodes ranked first for a layer of im: each fetches that
+// layer from the upstream, the others follow. (Every node computes the
+// same order: sha256 of the digest and the peer ID, highest first.)
+func (l *rolloutLab) heads(im testImage) map[int]bool {
+	l.t.Helper()
+	heads := map[int]bool{}
+	for _, layer := range im.Data.Layers {
+		best, bestScore := -1, ""
+		for i, n := range l.nodes {
+			id, err := peer.Decode(n.peerID())
+			if err != nil {
+				l.t.Fatal(err)
+			}
+			sum := sha256.Sum256([]byte(layer.Desc.Digest.String() + "\x00" + string(id)))
+			if s := string(sum[:]); s > bestScore {
+				best, bestScore = i, s
+			}
+		}
+		heads[best] = true
+	}
+	return heads
+}
+
+// rolloutLayers is the image of the rollout tests: five layers of 12 MiB,
+// so that each node comes at a different place in each layer's chain.
+var rolloutLayers = []int{12 << 20, 12 << 20, 12 << 20, 12 << 20, 12 << 20}
+
+// Eight nodes pull a new image at once: the registry sends one copy, and
+// the rest travels between the nodes with every node uploading and none
+// more than two copies (counted by the kernel at each host's link, headers
+// included, and by each node).
+func TestARolloutTakesOneUpstreamCopyAndSpreadsTheUploads(t *testing.T) {
+	lab := newRolloutLab(t, 8, 200)
+	im := lab.push("rollout/spread", rolloutLayers...)
+	before := lab.sent()
+	lab.pullAllAtOnce(im.Ref)
+	if c := lab.copies(im); c > 1.25 {
+		t.Errorf("the registry sent %.2f copies of the layers, want about one", c)
+	} else {
+		t.Logf("the registry sent %.2f copies of the layers", c)
+	}
+	size := float64(im.Data.Size())
+	after, served := lab.sent(), lab.uploaded()
+	for i := range lab.nodes {
+		wire, payload := float64(after[i]-before[i])/size, float64(served[i])/size
+		t.Logf("n%d uploaded %.2f copies (%.2f on the wire)", i+1, payload, wire)
+		if wire < 0.1 {
+			t.Errorf("n%d sent %.2f copies over its link: every node should upload", i+1, wire)
+		}
+		// Headers and encryption add about 5% on the wire.
+		if payload > 2 || wire > 2*1.08 {
+			t.Errorf("n%d uploaded %.2f copies (%.2f on the wire), want at most 2", i+1, payload, wire)
+		}
+	}
+}
+
+// One node of six has a tenth of the others' link: the others do not wait
+// for it. Each of them is done while the slow node is still pulling, and
+// the registry sends about one copy, not one per node.
+func TestASlowNodeInARolloutHoldsBackNobody(t *testing.T) {
+	lab := newRolloutLab(t, 6, 200)
+	lab.setRate(6, 20)
+	im := lab.push("rollout/slow", rolloutLayers...)
+	times := lab.pullAllAtOnce(im.Ref)
+	unit := lab.linkTime(im)
+	t.Logf("completion (× size÷link): %v", multiples(times, unit))
+	slow := times[5]
+	for i, d := range times[:5] {
+		if d >= slow {
+			t.Errorf("n%d took %s, the slow node %s: it waited for the slow node", i+1, d.Round(time.Millisecond), slow.Round(time.Millisecond))
+		}
+	}
+	if c := lab.copies(im); c > 1.5 {
+		t.Errorf("the registry sent %.2f copies, want about one", c)
+	} else {
+		t.Logf("the registry sent %.2f copies", c)
+	}
+}
+
+// A node killed mid-rollout (not the first of any layer, which the others
+// can only follow) costs the nodes reading from it a failover: they go on
+// from the offset they had, from the other nodes, and the registry sends
+// about one copy.
+func TestANodeKilledMidRolloutCostsItsFollowersOnlyAFailover(t *testing.T) {
+	lab := newRolloutLab(t, 6, 200)
+	im := lab.push("rollout/killed", rolloutLayers...)
+	heads := lab.heads(im)
+	victim := -1
+	for i := len(lab.nodes) - 1; i >= 0; i-- {
+		if !heads[i] {
+			victim = i
+			break
+		}
+	}
+	if victim < 0 {
+		t.Fatal("every node is first for some layer")
+	}
+	first := im.Data.Layers[0].Desc
+	killed := make(chan struct{})
+	go func() {
+		defer close(killed)
+		deadline := time.Now().Add(2 * time.Minute)
+		for time.Now().Before(deadline) {
+			if got, _ := lab.nodes[victim].ingestProgress(first.Digest); got > first.Size/3 {
+				lab.nodes[victim].Signal(syscall.SIGKILL)
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+	_, errs := lab.pullAllAtOnceErr(im.Ref)
+	<-killed
+	if errs[victim] == nil {
+		t.Fatalf("n%d was not killed mid-pull", victim+1)
+	}
+	for i, err := range errs {
+		if i != victim && err != nil {
+			t.Errorf("n%d: %v", i+1, err)
+		}
+	}
+	if c := lab.copies(im); c > 1.2 {
+		t.Errorf("the registry sent %.2f copies: the victim's followers should go on from peers", c)
+	} else {
+		t.Logf("n%d killed; the registry sent %.2f copies", victim+1, c)
+	}
+}
+
+// A member that serves a rotten copy of a layer (bytes flipped on its disk
+// after it verified them) to five nodes rolling out the image: each finds
+// the bad bytes before committing, leaves that member, and gets the layer
+// from the others or, once, from the registry. The registry sends less
+// than one copy of the image, and every node ends with it intact.
+func TestACorruptingMemberCostsLessThanOneUpstreamCopy(t *testing.T) {
+	lab := newRolloutLab(t, 6, 200)
+	im := lab.push("rollout/corrupt", 24<<20, 12<<20, 12<<20)
+	rotten := lab.nodes[0]
+	rotten.pull(im.Ref)
+	rotten.waitAnnounced(len(im.Blobs) + 1)
+	big := im.largest()
+	f, err := os.OpenFile(rotten.blobPath(big.Digest), os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte("rotten bytes"), big.Size/2); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	sentBefore := lab.copies(im)
+
+	others := lab.nodes[1:]
+	errs := make([]error, len(others))
+	var wg sync.WaitGroup
+	for i, n := range others {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = n.Ctr(rolloutPullTimeout, "image", "pull", "--plain-http", im.Ref)
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("n%d: %v", i+2, err)
+		}
+		others[i].requireIntact(im)
+	}
+	if c := lab.copies(im) - sentBefore; c >= 1 {
+		t.Errorf("the corrupting member cost %.2f upstream copies of the image, want less than one", c)
+	} else {
+		t.Logf("the corrupting member cost %.2f upstream copies of the image", c)
+	}
 }

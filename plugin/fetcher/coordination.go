@@ -34,9 +34,7 @@ func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor, s
 	if !sleepUntil(ctx, start.Add(wait)) {
 		return nil
 	}
-	lctx, cancel := context.WithTimeout(ctx, opts.LookupTimeout)
-	found, err := pf.f.finder.FindProviders(lctx, desc.Digest, opts.MaxProviders)
-	cancel()
+	found, _, err := pf.lookupUpTo(ctx, desc.Digest, turnLookupLimit)
 	if ord := pf.order(desc); ord != nil {
 		// Nodes ordered after this one are waiting for their own turn.
 		found = slices.DeleteFunc(found, func(info peer.AddrInfo) bool { return !ord.before(info.ID) })
@@ -74,7 +72,7 @@ func (pf *PeerFirst) awaitTurn(ctx context.Context, src *sources) {
 	wait := followWait(opts.CoordinationWindow, rank, of)
 	ctx, span := startCoordinate(ctx, rank, of, wait)
 	if sleepUntil(ctx, src.started.Add(wait)) {
-		if found, _, err := pf.lookup(ctx, src.desc.Digest); err == nil {
+		if found, _, err := pf.lookupUpTo(ctx, src.desc.Digest, turnLookupLimit); err == nil {
 			src.add(found)
 			src.ranked = false // ranked again with what is known now
 		}

@@ -427,13 +427,22 @@ func (c *counted) Read(p []byte) (int, error) {
 }
 
 func (pf *PeerFirst) lookup(ctx context.Context, dgst digest.Digest) ([]peer.AddrInfo, time.Duration, error) {
+	// More than are asked, so that the ones asked can be spread: every node
+	// asking the same first holders would load their uplinks alone.
+	return pf.lookupUpTo(ctx, dgst, max(4*pf.f.opts.MaxProviders, 4*maxRangePeers))
+}
+
+// turnLookupLimit is how many holders a node looks for when its turn in a
+// rollout comes: enough to find the nodes just before it in the order
+// among all the nodes pulling, not a few at random.
+const turnLookupLimit = 1024
+
+func (pf *PeerFirst) lookupUpTo(ctx context.Context, dgst digest.Digest, limit int) ([]peer.AddrInfo, time.Duration, error) {
 	start := time.Now()
 	ctx, span := startLookup(ctx, dgst)
 	lctx, cancel := context.WithTimeout(ctx, pf.f.opts.LookupTimeout)
 	defer cancel()
-	// More than are asked, so that the ones asked can be spread: every node
-	// asking the same first holders would load their uplinks alone.
-	providers, err := pf.f.finder.FindProviders(lctx, dgst, max(4*pf.f.opts.MaxProviders, 4*maxRangePeers))
+	providers, err := pf.f.finder.FindProviders(lctx, dgst, limit)
 	endLookup(span, providers, err)
 	return providers, time.Since(start), err
 }

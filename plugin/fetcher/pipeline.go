@@ -10,6 +10,9 @@ import (
 // pipelineDepth is how many buffers a pipelined copy has in flight.
 const pipelineDepth = 3
 
+// passOn is the least a pipelined copy reads before it writes.
+const passOn = 64 << 10
+
 // pipelinedCopy copies up to limit bytes from r to w with the reading
 // (for a peer: TLS decryption) and the writing (the content store's write
 // and hash) on two goroutines, so that one blob can use two cores. It
@@ -38,7 +41,11 @@ func pipelinedCopy(w io.Writer, r io.Reader, limit int64) (int64, error) {
 			case <-done:
 				return
 			}
-			n, err := io.ReadFull(r, buf[:min(int64(len(buf)), left)])
+			// Passed on once 64 KiB are in, not 1 MiB: in a chain of
+			// nodes each waits for its predecessor's buffer, and a full
+			// one per hop would add up.
+			want := min(int64(len(buf)), left)
+			n, err := io.ReadAtLeast(r, buf[:want], int(min(want, passOn)))
 			left -= int64(n)
 			if err == io.ErrUnexpectedEOF {
 				err = io.EOF

@@ -61,6 +61,21 @@ func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInf
 		}
 	}
 	pf.f.opts.Shuffle(len(s.peers), func(i, j int) { s.peers[i], s.peers[j] = s.peers[j], s.peers[i] })
+	if ord := pf.order(desc); ord != nil {
+		// The nodes just before this one are the ones worth asking (see
+		// rank): kept first, the nearest first; the rest as shuffled.
+		slices.SortStableFunc(s.peers, func(a, b peer.ID) int {
+			switch ba, bb := ord.before(a), ord.before(b); {
+			case ba && bb:
+				return ord.compare(a, b)
+			case ba:
+				return -1
+			case bb:
+				return 1
+			}
+			return 0
+		})
+	}
 	if limit := pf.f.opts.MaxProviders; len(s.peers) > limit {
 		s.peers = s.peers[:limit]
 	}

@@ -48,6 +48,7 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 		// row it gained slowly
 		lastAvailable int64
 		sourceSlow    int
+		bottleneck    int // checks in a row p was the bottleneck
 	)
 	wg.Add(1)
 	go func() {
@@ -93,7 +94,13 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 				sourceSlow = 0
 			}
 			if current.Available >= src.desc.Size || current.Available > pos+marginFor(src.desc.Size) {
+				bottleneck = 0
 				continue // not the bottleneck: keep it
+			}
+			// Two checks in a row: a chain's nodes drift apart and back
+			// as their links serve other layers too.
+			if bottleneck++; bottleneck < 2 {
+				continue
 			}
 			if o := pf.fasterHolder(ctx, src, ord, others, pos); o != "" {
 				src.outpaced(p)
