@@ -110,7 +110,7 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 				body.Close() // the copy returns; the fetch continues from o
 				return
 			}
-			if lagging && sourceSlow >= 2 && !src.upstreamUsed {
+			if lagging && sourceSlow >= slowTicks && src.desc.Size-pos > 4*marginFor(src.desc.Size) && !src.upstreamUsed {
 				// Nobody is ahead, and this layer crawls while this node
 				// receives the rest of the pull fast: the holder (a slow
 				// node, or one behind one) cannot keep up. The upstream
