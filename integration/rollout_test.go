@@ -268,8 +268,9 @@ func TestARolloutTakesOneUpstreamCopyAndSpreadsTheUploads(t *testing.T) {
 }
 
 // One node of six has a tenth of the others' link: the others do not wait
-// for it. Each of them is done while the slow node is still pulling, and
-// the registry sends about one copy, not one per node.
+// for it to finish. Each of them is done before it, also one that followed
+// it in a layer (which can take a good part of its time: README, current
+// limits), and the registry sends about one copy, not one per node.
 func TestASlowNodeInARolloutHoldsBackNobody(t *testing.T) {
 	lab := newRolloutLab(t, 6, 200)
 	lab.setRate(6, 20)

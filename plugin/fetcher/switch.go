@@ -110,7 +110,7 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 				body.Close() // the copy returns; the fetch continues from o
 				return
 			}
-			if lagging && sourceSlow >= slowTicks && src.desc.Size-pos > 4*marginFor(src.desc.Size) && !src.upstreamUsed {
+			if lagging && sourceSlow >= 2 && src.desc.Size-pos > 2*marginFor(src.desc.Size) && !src.upstreamUsed {
 				// Nobody is ahead, and this layer crawls while this node
 				// receives the rest of the pull fast: the holder (a slow
 				// node, or one behind one) cannot keep up. The upstream
@@ -155,7 +155,7 @@ func (pf *PeerFirst) fasterHolder(ctx context.Context, src *sources, ord *nodeOr
 }
 
 // slowWatch tells a stream that crawls from the pull's other streams: over
-// the last slowTicks checks it brought less than a third of what the
+// its last slowTicks checks it brought less than a third of what the
 // fastest stream of the pull brought over as many (peak, shared by the
 // pull's streams). A node on a slow link finds all its streams alike, and
 // none slow.
@@ -168,10 +168,12 @@ const slowTicks = 3
 
 func (w *slowWatch) tick(got int64) bool {
 	w.got = append(w.got, got)
-	if len(w.got) <= slowTicks {
+	if len(w.got) > slowTicks {
+		w.got = w.got[1:]
+	}
+	if len(w.got) < slowTicks {
 		return false
 	}
-	w.got = w.got[1:]
 	brought := w.got[slowTicks-1] - w.got[0]
 	peak := w.peak.Load()
 	for brought > peak && !w.peak.CompareAndSwap(peak, brought) {
