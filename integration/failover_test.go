@@ -215,6 +215,20 @@ func TestPeerFrozenMidBlobIsAbandonedAfterIdleTimeout(t *testing.T) {
 	testMidBlobFailover(t, syscall.SIGSTOP)
 }
 
+// rot flips bytes in the middle of n's stored copy of d, keeping its size,
+// as a disk that rots does: n verified the blob when it pulled it.
+func (n *node) rot(d ocispec.Descriptor) {
+	n.t.Helper()
+	f, err := os.OpenFile(n.blobPath(d.Digest), os.O_WRONLY, 0)
+	if err != nil {
+		n.t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteAt([]byte("rotten bytes"), d.Size/2); err != nil {
+		n.t.Fatal(err)
+	}
+}
+
 func TestCorruptBlobOnPeerDiskNeverReachesAnotherStore(t *testing.T) {
 	reg := startRegistry(t)
 	a := startNode(t, "A", nodeOptions{})
@@ -223,16 +237,8 @@ func TestCorruptBlobOnPeerDiskNeverReachesAnotherStore(t *testing.T) {
 	a.pull(im.Ref)
 	a.waitAnnounced(len(im.Blobs) + 1)
 
-	// Flip bytes in the middle of A's copy of the large layer, same size.
 	big := im.largest()
-	f, err := os.OpenFile(a.blobPath(big.Digest), os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.WriteAt([]byte("rotten bytes"), big.Size/2); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	a.rot(big)
 
 	// A does not know yet (it verified the blob when it pulled it), so it
 	// serves the bad bytes; B must catch them and fetch the layer upstream.

@@ -350,15 +350,7 @@ func TestACorruptingMemberCostsLessThanOneUpstreamCopy(t *testing.T) {
 	rotten := lab.nodes[0]
 	rotten.pull(im.Ref)
 	rotten.waitAnnounced(len(im.Blobs) + 1)
-	big := im.largest()
-	f, err := os.OpenFile(rotten.blobPath(big.Digest), os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.WriteAt([]byte("rotten bytes"), big.Size/2); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	rotten.rot(im.largest())
 	sentBefore := lab.copies(im)
 
 	others := lab.nodes[1:]

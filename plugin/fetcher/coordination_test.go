@@ -74,18 +74,8 @@ func TestHoldersAreOrderedIntoAChain(t *testing.T) {
 // which had not announced yet at its first lookup.
 func TestARolloutFollowerWaitsItsTurnAndFollowsTheNearest(t *testing.T) {
 	data := randomBytes(t, 8<<20)
-	var mu sync.Mutex
-	gets := map[peer.ID]int{}
-	counting := func(p peer.ID, b peerBehaviour) peerBehaviour {
-		return func(req *http.Request) (*http.Response, error) {
-			if req.Method == http.MethodGet {
-				mu.Lock()
-				gets[p]++
-				mu.Unlock()
-			}
-			return b(req)
-		}
-	}
+	gets := &getCounter{}
+	counting := gets.counting
 	arriving := func(b peerBehaviour) peerBehaviour {
 		return func(req *http.Request) (*http.Response, error) {
 			resp, err := b(req)
@@ -111,8 +101,8 @@ func TestARolloutFollowerWaitsItsTurnAndFollowsTheNearest(t *testing.T) {
 	if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
 		t.Fatal("wrong bytes")
 	}
-	if gets[peerB] != 1 || gets[peerA] != 0 {
-		t.Fatalf("GETs by peer %v: want one, from the nearest node before this one", gets)
+	if gets.of(peerB) != 1 || gets.of(peerA) != 0 {
+		t.Fatalf("GETs by peer %v: want one, from the nearest node before this one", gets.gets)
 	}
 	if finder.lookups() < 2 {
 		t.Fatal("no second look at the turn")

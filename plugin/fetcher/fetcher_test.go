@@ -744,24 +744,41 @@ func loaded(data []byte, n int) peerBehaviour {
 	}
 }
 
+// getCounter counts the GETs each fake peer answers.
+type getCounter struct {
+	mu   sync.Mutex
+	gets map[peer.ID]int
+}
+
+// counting answers with b, counting p's GETs.
+func (c *getCounter) counting(p peer.ID, b peerBehaviour) peerBehaviour {
+	return func(req *http.Request) (*http.Response, error) {
+		if req.Method == http.MethodGet {
+			c.mu.Lock()
+			if c.gets == nil {
+				c.gets = map[peer.ID]int{}
+			}
+			c.gets[p]++
+			c.mu.Unlock()
+		}
+		return b(req)
+	}
+}
+
+func (c *getCounter) of(p peer.ID) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.gets[p]
+}
+
 // Of several holders, a layer is streamed from the least loaded, and only
 // holders with all of it are asked for ranges: the nodes of a rollout then
 // chain up instead of all streaming from the first.
 func TestTheLeastLoadedHolderIsStreamedFrom(t *testing.T) {
 	data := randomBytes(t, 8*rangeChunk)
 	var beyond atomic.Int32
-	var mu sync.Mutex
-	gets := map[peer.ID]int{}
-	counting := func(p peer.ID, b peerBehaviour) peerBehaviour {
-		return func(req *http.Request) (*http.Response, error) {
-			if req.Method == http.MethodGet {
-				mu.Lock()
-				gets[p]++
-				mu.Unlock()
-			}
-			return b(req)
-		}
-	}
+	gets := &getCounter{}
+	counting := gets.counting
 	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
 		peerA: counting(peerA, loaded(data, 3)),                                     // complete, busy
 		peerB: counting(peerB, loaded(data, 1)),                                     // complete, less busy
@@ -772,8 +789,8 @@ func TestTheLeastLoadedHolderIsStreamedFrom(t *testing.T) {
 	if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
 		t.Fatal("committed bytes differ")
 	}
-	if gets[peerC] != 1 || gets[peerA]+gets[peerB] != 0 {
-		t.Fatalf("GETs by peer %v: want one stream from the idle holder only", gets)
+	if gets.of(peerC) != 1 || gets.of(peerA)+gets.of(peerB) != 0 {
+		t.Fatalf("GETs by peer %v: want one stream from the idle holder only", gets.gets)
 	}
 
 	// With ranges in reach, only holders of all of it are asked for them.

@@ -88,7 +88,7 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 			// source of its own is not left for being slow.
 			gained := current.Available - lastAvailable
 			lastAvailable = current.Available
-			if 3*slowTicks*gained < pf.peakStream.Load() {
+			if slowFactor*(slowTicks-1)*gained < pf.peakStream.Load() {
 				sourceSlow++
 			} else {
 				sourceSlow = 0
@@ -110,7 +110,7 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 				body.Close() // the copy returns; the fetch continues from o
 				return
 			}
-			if lagging && sourceSlow >= 2 && src.desc.Size-pos > 2*marginFor(src.desc.Size) && !src.upstreamUsed {
+			if lagging && sourceSlow >= slowTicks && src.desc.Size-pos > 4*marginFor(src.desc.Size) && !src.upstreamUsed {
 				// Nobody is ahead, and this layer crawls while this node
 				// receives the rest of the pull fast: the holder (a slow
 				// node, or one behind one) cannot keep up. The upstream
@@ -155,7 +155,7 @@ func (pf *PeerFirst) fasterHolder(ctx context.Context, src *sources, ord *nodeOr
 }
 
 // slowWatch tells a stream that crawls from the pull's other streams: over
-// its last slowTicks checks it brought less than a third of what the
+// its last slowTicks checks it brought less than a sixth of what the
 // fastest stream of the pull brought over as many (peak, shared by the
 // pull's streams). A node on a slow link finds all its streams alike, and
 // none slow.
@@ -179,8 +179,13 @@ func (w *slowWatch) tick(got int64) bool {
 	for brought > peak && !w.peak.CompareAndSwap(peak, brought) {
 		peak = w.peak.Load()
 	}
-	return 3*brought < peak
+	return slowFactor*brought < peak
 }
+
+// slowFactor: a stream is slow at less than this fraction of the fastest.
+// Streams of one pull share the node's downlink, and vary: a chain that
+// re-forms brings a third of its share for a while.
+const slowFactor = 6
 
 // chainMargin: a nearer holder is followed only when it is at least this
 // far ahead of this node, so that two nodes never follow each other.
