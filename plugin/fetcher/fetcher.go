@@ -118,6 +118,38 @@ type Fetcher struct {
 	penalties *penalty.Board
 	failures  *failures.Log
 	stats     Stats
+
+	// suspect: digests whose bytes from peers failed verification here
+	// lately, with when. Holders still receiving such a layer may be
+	// passing on the same bad bytes: it is taken only from holders of all
+	// of it (they verified it when they committed it) or the upstream.
+	suspectMu sync.Mutex
+	suspect   map[digest.Digest]time.Time
+}
+
+// suspectFor is how long a digest stays suspect.
+const suspectFor = 10 * time.Minute
+
+func (f *Fetcher) markSuspect(d digest.Digest) {
+	f.suspectMu.Lock()
+	defer f.suspectMu.Unlock()
+	if f.suspect == nil {
+		f.suspect = map[digest.Digest]time.Time{}
+	}
+	now := time.Now()
+	for k, at := range f.suspect {
+		if now.Sub(at) > suspectFor {
+			delete(f.suspect, k)
+		}
+	}
+	f.suspect[d] = now
+}
+
+func (f *Fetcher) isSuspect(d digest.Digest) bool {
+	f.suspectMu.Lock()
+	defer f.suspectMu.Unlock()
+	at, ok := f.suspect[d]
+	return ok && time.Since(at) <= suspectFor
 }
 
 // judge records a failed request to p for d: kept for `shoal status`, and

@@ -170,11 +170,13 @@ func (s *sources) forParallel(offset, minSize int64) []peer.ID {
 // copy), then the others that are ahead of offset; one after this node and
 // not ahead of it is left out, as it may be waiting for its own turn or
 // following this node. Providers that fail to answer, or answer late, go
-// last. It runs once per fetch, and again when sources are added.
+// last. For a suspect digest (bad bytes from peers here lately) only
+// holders of all of it stay. It runs once per fetch, and again when
+// sources are added.
 func (s *sources) rank(ctx context.Context, offset int64) {
-	// With an order among nodes even one holder is asked: one after this
-	// node with nothing yet must not be followed.
-	if s.ranked || s.remaining() == 0 || (s.remaining() < 2 && s.pf.order(s.desc) == nil) {
+	// With an order among nodes, or a suspect digest, even one holder is
+	// asked: what it holds decides whether it is followed.
+	if s.ranked || s.remaining() == 0 || (s.remaining() < 2 && s.pf.order(s.desc) == nil && !s.pf.f.isSuspect(s.desc.Digest)) {
 		return
 	}
 	s.ranked = true
@@ -254,6 +256,14 @@ collect:
 		}
 		return order[a.p] < order[b.p] // as found: already in random order
 	})
+	if s.pf.f.isSuspect(s.desc.Digest) {
+		// Bad bytes of this layer came from peers here lately: a holder
+		// still receiving it may be passing them on.
+		ok = slices.DeleteFunc(ok, func(r ranked) bool { return !s.complete[r.p] })
+		for _, p := range peers {
+			answered[p] = true // the silent are not asked either
+		}
+	}
 	if ord != nil {
 		// A holder ordered after this node that is not ahead of it may be
 		// waiting for its own turn, or following this node: following it

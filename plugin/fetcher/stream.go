@@ -161,6 +161,7 @@ func (s *stream) run(pw *io.PipeWriter, offset int64) {
 // peer wrongly avoided for one digest costs little.
 func (pf *PeerFirst) corruptStream(ctx context.Context, desc ocispec.Descriptor, ref string, wrote map[peer.ID]int64) error {
 	pf.remember(delivery{desc: desc, ref: ref})
+	pf.f.markSuspect(desc.Digest)
 	var peers []string
 	for p, n := range wrote {
 		if n > 0 && p != upstreamID {

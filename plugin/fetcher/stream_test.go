@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -250,5 +251,40 @@ func TestAStreamClosedMidwayStopsItsFetch(t *testing.T) {
 	}
 	if _, err := rc.Read(make([]byte, 1)); err == nil {
 		t.Fatal("read after close succeeded")
+	}
+}
+
+// After bad bytes of a layer from peers, a holder still receiving that
+// layer may be passing them on: the next attempt takes it only from a
+// holder of all of it, or the upstream.
+func TestAfterBadBytesOnlyHoldersOfAllOfItAreFollowed(t *testing.T) {
+	data := randomBytes(t, 1<<20)
+	var beyond atomic.Int32
+	gets := &getCounter{}
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerA: serves(randomBytes(t, len(data))),
+		peerB: gets.counting(peerB, holding(data, int64(len(data))-1, &beyond)), // receiving it
+	}}
+	store := newStore(t)
+	up := &fakeUpstream{data: data}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, Options{InMemoryLimit: 1024, Store: store})
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	ctx := testNamespace()
+	pf := f.WrapFetcher(up, "registry.example/team/app:v1")
+	if err := remotes.Fetch(ctx, store, pf, d); !errors.Is(err, peerclient.ErrCorrupt) {
+		t.Fatalf("fetch: %v, want a verification failure", err)
+	}
+	pf.DiscardCorrupt(ctx)
+
+	f.finder = fakeFinder{providers: []peer.ID{peerA, peerB}}
+	client.reset()
+	if err := remotes.Fetch(ctx, store, f.WrapFetcher(up, "registry.example/team/app:v1"), d); err != nil {
+		t.Fatal(err)
+	}
+	if up.calls != 1 {
+		t.Fatalf("upstream asked %d times, want once", up.calls)
+	}
+	if gets.of(peerB) != 0 {
+		t.Fatalf("the holder still receiving the layer was asked for it: %v", client.sent())
 	}
 }
