@@ -104,7 +104,7 @@ test: test-unit fuzz test-integration
 # with a spurious "context deadline exceeded" on a slow machine.
 FUZZ_TARGETS := contentserver:FuzzServeHTTP:100000x mirror:FuzzMirrorRequest:20000x oci:FuzzSplitPath:200000x oci:FuzzValidRange:200000x \
 	router:FuzzParseBootstrapPeer:20000x peerclient:FuzzHeadManifest:200000x \
-	peerhttp:FuzzDataAddress:100000x
+	peerhttp:FuzzDataAddress:100000x pieces:FuzzDecode:100000x
 
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
