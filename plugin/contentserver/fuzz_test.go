@@ -19,6 +19,7 @@ func FuzzServeHTTP(f *testing.F) {
 		{"GET", "/v2/app/manifests/latest?ns=docker.io", ""},
 		{"GET", "/v2/app%2f..%2fetc/blobs/sha256:00", "bytes=0-1,2-3"},
 		{"DELETE", "/v2/app/blobs/" + d[0].String(), ""},
+		{"GET", "/v2/app/pieces/" + d[0].String(), ""},
 	} {
 		f.Add(seed.method, seed.target, seed.rng)
 	}

@@ -25,6 +25,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/shoal-dev/shoal/plugin/oci"
+	"github.com/shoal-dev/shoal/plugin/pieces"
 	"github.com/shoal-dev/shoal/plugin/recovery"
 	"github.com/shoal-dev/shoal/plugin/throttle"
 )
@@ -60,6 +61,10 @@ type Server struct {
 	total   int
 	perPeer map[string]int
 	sending map[digest.Digest]int // bodies being sent, by digest
+	// pieceLists: piece digests computed lately (servePieces); corrupt:
+	// digests whose stored copy here was found not to match.
+	pieceLists map[digest.Digest]pieces.List
+	corrupt    map[digest.Digest]struct{}
 
 	served atomic.Int64
 }
@@ -170,7 +175,8 @@ func New(store content.Store, locator Locator, images Images, opts Options) *Ser
 	if opts.VerifyFirstLimit <= 0 {
 		opts.VerifyFirstLimit = 4 << 20
 	}
-	s := &Server{store: store, locator: locator, images: images, opts: opts, perPeer: map[string]int{}, sending: map[digest.Digest]int{}}
+	s := &Server{store: store, locator: locator, images: images, opts: opts, perPeer: map[string]int{}, sending: map[digest.Digest]int{},
+		pieceLists: map[digest.Digest]pieces.List{}, corrupt: map[digest.Digest]struct{}{}}
 	s.handler = recovery.Handler("p2p: content service recovered from a panic", http.HandlerFunc(s.serve), oci.WriteInternalError)
 	return s
 }
@@ -242,6 +248,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	dgst, err := digest.Parse(ref)
 	if err != nil {
 		oci.WriteError(w, http.StatusBadRequest, oci.CodeDigestInvalid, "invalid digest")
+		return
+	}
+	if kind == oci.Pieces {
+		s.servePieces(w, r, dgst)
 		return
 	}
 	// A HEAD of a manifest is how a peer resolves a reference.
@@ -418,6 +428,7 @@ func (s *Server) verifyStored(ctx context.Context, dgst digest.Digest, r io.Read
 // verified returns what records the outcome of hashing stored blob dgst.
 func (s *Server) verified(ctx context.Context, dgst digest.Digest) func(ok bool) bool {
 	return func(ok bool) bool {
+		s.markCorrupt(dgst, !ok)
 		if ok {
 			s.locator.MarkVerified(dgst)
 			return true

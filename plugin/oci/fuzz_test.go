@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Whatever SplitPath accepts has a non-empty name, one of the two kinds and
+// Whatever SplitPath accepts has a non-empty name, one of the three kinds and
 // a reference without "/", and Path builds that same path again.
 func FuzzSplitPath(f *testing.F) {
 	for _, seed := range []string{
@@ -18,6 +18,7 @@ func FuzzSplitPath(f *testing.F) {
 		"/v2/app/blobs/uploads/",
 		"/v2//manifests/x",
 		"/v2/app/tags/list",
+		"/v2/a/pieces/b/blobs/sha256:00",
 	} {
 		f.Add(seed)
 	}
@@ -26,7 +27,7 @@ func FuzzSplitPath(f *testing.F) {
 		if !ok {
 			return
 		}
-		if name == "" || (kind != Blobs && kind != Manifests) || ref == "" || strings.Contains(ref, "/") {
+		if name == "" || (kind != Blobs && kind != Manifests && kind != Pieces) || ref == "" || strings.Contains(ref, "/") {
 			t.Fatalf("SplitPath(%q) = %q %q %q", p, name, kind, ref)
 		}
 		if back := Path(name, kind, ref, ""); back != p {

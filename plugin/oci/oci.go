@@ -8,10 +8,13 @@ import (
 	"strings"
 )
 
-// The two kinds of content a path asks for.
+// The kinds of content a path asks for: the two of the distribution API,
+// and the piece digests of a blob (see package pieces), which Shoal's
+// nodes ask of each other.
 const (
 	Blobs     = "blobs"
 	Manifests = "manifests"
+	Pieces    = "pieces"
 )
 
 // NamespaceQuery is the query parameter naming the registry a request is
@@ -67,18 +70,20 @@ func ValidRegistryHost(host string) bool {
 	return registryHostRE.MatchString(host)
 }
 
-// SplitPath splits /v2/<name>/(blobs|manifests)/<reference>. The last of
-// "/blobs/" and "/manifests/" decides, so a repository may have either word
-// as a component. The reference is neither empty nor holds a "/"; the name
+// SplitPath splits /v2/<name>/(blobs|manifests|pieces)/<reference>. The
+// last of "/blobs/", "/manifests/" and "/pieces/" decides, so a repository
+// may have any of the words as a component. The reference is neither empty nor holds a "/"; the name
 // is not checked (see ValidRepository).
 func SplitPath(p string) (name, kind, ref string, ok bool) {
 	rest, found := strings.CutPrefix(p, "/v2/")
 	if !found {
 		return "", "", "", false
 	}
-	i, kind := strings.LastIndex(rest, "/"+Blobs+"/"), Blobs
-	if m := strings.LastIndex(rest, "/"+Manifests+"/"); m > i {
-		i, kind = m, Manifests
+	i, kind := -1, ""
+	for _, k := range []string{Blobs, Manifests, Pieces} {
+		if m := strings.LastIndex(rest, "/"+k+"/"); m > i {
+			i, kind = m, k
+		}
 	}
 	if i <= 0 {
 		return "", "", "", false
