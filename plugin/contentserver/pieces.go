@@ -6,9 +6,12 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"time"
 
+	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/log"
 	"github.com/opencontainers/go-digest"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
 	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/pieces"
@@ -20,11 +23,16 @@ const (
 	maxCorrupt    = 1024
 )
 
+// piecesKeepAlive is how often a space is sent while pieces are hashed: a
+// multi-GiB blob takes seconds, longer than an asker waits in silence.
+const piecesKeepAlive = time.Second
+
 // servePieces answers the piece digests of a stored blob. A node asks
 // them after its copy of the blob failed verification, to tell whose copy
 // the bad bytes came from and how much of its own is good. They are
 // computed from the bytes stored here, and the whole is hashed on the way:
-// a copy that rotted is found, never served again, and answered 410.
+// a copy that rotted is found then, is not served again, and the answer
+// says so ({"badCopy": true}; 410 to those who ask later).
 func (s *Server) servePieces(w http.ResponseWriter, r *http.Request, dgst digest.Digest) {
 	ctx := r.Context()
 	ra, info, ns, err := s.open(ctx, dgst, false)
@@ -36,40 +44,61 @@ func (s *Server) servePieces(w http.ResponseWriter, r *http.Request, dgst digest
 		oci.WriteError(w, http.StatusNotFound, oci.CodeBlobUnknown, "content not held by this node")
 		return
 	}
-	defer ra.Close()
-	v, err, _ := s.verify.Do("pieces "+dgst.String(), func() (any, error) {
+	ra.Close()
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set(oci.DigestHeader, dgst.String())
+	if r.Method == http.MethodHead {
+		return
+	}
+	computed := s.verify.DoChan("pieces "+dgst.String(), func() (any, error) {
 		if l, ok := s.cachedPieces(dgst); ok {
 			return l, nil
 		}
 		// Finished even if the asker leaves: it may find a bad copy.
-		return s.computePieces(context.WithoutCancel(ctx), dgst, io.NewSectionReader(ra, 0, info.Size))
+		return s.computePieces(namespaces.WithNamespace(context.WithoutCancel(ctx), ns), dgst, info.Size)
 	})
-	switch {
-	case errors.Is(err, errCorrupt):
-		oci.WriteError(w, http.StatusGone, oci.CodeBlobUnknown, "this node's copy did not match its digest")
-		return
-	case err != nil:
-		log.G(ctx).WithError(err).WithFields(log.Fields{"digest": dgst, "namespace": ns}).Warn("p2p: could not compute the pieces of a stored blob")
-		oci.WriteError(w, http.StatusInternalServerError, oci.CodeUnknown, "could not read the content")
-		return
+	w.WriteHeader(http.StatusOK)
+	flush := func() {
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
 	}
-	body, err := json.Marshal(v.(pieces.List))
-	if err != nil {
-		oci.WriteError(w, http.StatusInternalServerError, oci.CodeUnknown, "could not encode the pieces")
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set(oci.DigestHeader, dgst.String())
-	if r.Method == http.MethodGet {
-		w.Write(body)
+	flush()
+	tick := time.NewTicker(piecesKeepAlive)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			w.Write([]byte(" "))
+			flush()
+		case res := <-computed:
+			l, _ := res.Val.(pieces.List)
+			switch {
+			case errors.Is(res.Err, errCorrupt):
+				l = pieces.List{BadCopy: true}
+			case res.Err != nil:
+				log.G(ctx).WithError(res.Err).WithFields(log.Fields{"digest": dgst, "namespace": ns}).
+					Warn("p2p: could not compute the pieces of a stored blob")
+				return // cut short: the asker sees a body that does not decode
+			}
+			json.NewEncoder(w).Encode(l)
+			return
+		}
 	}
 }
 
-// computePieces hashes the pieces of the stored blob r and, with them, the
+// computePieces hashes the pieces of stored blob dgst and, with them, the
 // whole, recording whether it matches.
-func (s *Server) computePieces(ctx context.Context, dgst digest.Digest, r *io.SectionReader) (pieces.List, error) {
+func (s *Server) computePieces(ctx context.Context, dgst digest.Digest, size int64) (pieces.List, error) {
+	ra, err := s.store.ReaderAt(ctx, ocispec.Descriptor{Digest: dgst, Size: size})
+	if err != nil {
+		return pieces.List{}, err
+	}
+	defer ra.Close()
 	whole := dgst.Algorithm().Digester()
-	l, err := pieces.Compute(io.TeeReader(r, whole.Hash()), r.Size())
+	l, err := pieces.Compute(io.TeeReader(io.NewSectionReader(ra, 0, size), whole.Hash()), size)
 	if err != nil {
 		return pieces.List{}, err
 	}
@@ -95,8 +124,8 @@ func (s *Server) cachedPieces(dgst digest.Digest) (pieces.List, bool) {
 	return l, ok
 }
 
-// markCorrupt remembers that this node's copy of dgst did not match it,
-// to say so to peers that ask for its pieces.
+// markCorrupt remembers whether this node's copy of dgst was found not to
+// match it, to say so to peers that ask for its pieces.
 func (s *Server) markCorrupt(dgst digest.Digest, bad bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

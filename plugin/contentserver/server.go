@@ -132,6 +132,10 @@ type Options struct {
 	Policy Policy
 	// InFlight, if set, serves blobs that are still arriving.
 	InFlight InFlight
+	// Rechecked, if set, says of a digest whether this node found bad
+	// bytes of it lately (and takes it now only from sources it has no
+	// reason to doubt): told to peers asking about it while it arrives.
+	Rechecked func(digest.Digest) bool
 	// Upload paces everything this node sends to peers; nil: no limit.
 	Upload *throttle.Limiter
 	// VerifyFirstLimit: a stored blob not verified since start and up to
@@ -382,6 +386,9 @@ func (s *Server) serveArriving(w http.ResponseWriter, r *http.Request, dgst dige
 	h := w.Header()
 	h.Set(oci.ArrivingHeader, "true")
 	h.Set(oci.AvailableHeader, strconv.FormatInt(blob.Available(), 10))
+	if s.opts.Rechecked != nil && s.opts.Rechecked(dgst) {
+		h.Set(oci.RecheckedHeader, "true")
+	}
 	h.Set("Content-Type", "application/octet-stream")
 	h.Set(oci.DigestHeader, dgst.String())
 	h.Set("ETag", `"`+dgst.String()+`"`)

@@ -35,6 +35,10 @@ const (
 	// AvailableHeader, on an answer about content still arriving, is how
 	// many bytes from its start the serving node holds.
 	AvailableHeader = "Shoal-Available"
+	// RecheckedHeader, on an answer about content still arriving, says
+	// that the serving node found bad bytes of it lately, and takes it now
+	// only from sources it has no reason to doubt.
+	RecheckedHeader = "Shoal-Rechecked"
 	// LoadHeader is how many bodies of the content asked for the serving
 	// node is sending.
 	LoadHeader = "Shoal-Load"

@@ -24,6 +24,7 @@ import (
 
 	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/penalty"
+	"github.com/shoal-dev/shoal/plugin/pieces"
 	"github.com/shoal-dev/shoal/plugin/recovery"
 	"github.com/shoal-dev/shoal/plugin/throttle"
 )
@@ -180,6 +181,9 @@ type Holding struct {
 	Available int64
 	// Load is how many bodies of the blob it is sending.
 	Load int
+	// Rechecked: it is receiving the blob again after bad bytes of it,
+	// from sources it has no reason to doubt (see oci.RecheckedHeader).
+	Rechecked bool
 }
 
 // Probe asks p what it holds of desc.
@@ -196,7 +200,7 @@ func (c *Client) Probe(ctx context.Context, p peer.ID, repo Repository, desc oci
 		return Holding{}, fmt.Errorf("peer %s offers %d bytes, descriptor says %d", p, resp.ContentLength, desc.Size)
 	}
 	load, _ := strconv.Atoi(resp.Header.Get(oci.LoadHeader))
-	return Holding{Available: availableIn(resp, desc.Size), Load: max(load, 0)}, nil
+	return Holding{Available: availableIn(resp, desc.Size), Load: max(load, 0), Rechecked: resp.Header.Get(oci.RecheckedHeader) == "true"}, nil
 }
 
 // availableIn reads how much of a size-byte blob the answer says is there.
@@ -282,6 +286,28 @@ func (c *Client) FetchManifest(ctx context.Context, p peer.ID, repo Repository, 
 	return desc, nil
 }
 
+// Pieces asks p for the piece digests of blob desc (see package pieces),
+// which it answers for a blob it holds whole. A peer that finds its copy
+// bad while computing them, or found it before, answers ErrCorrupt.
+func (c *Client) Pieces(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor) (pieces.List, error) {
+	resp, err := c.send(ctx, p, http.MethodGet, repo.path(oci.Pieces, desc.Digest.String()), nil)
+	if err != nil {
+		return pieces.List{}, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return pieces.List{}, fmt.Errorf("peer %s: %w", p, statusError(resp))
+	}
+	l, err := pieces.Decode(resp.Body, desc.Size)
+	if errors.Is(err, pieces.ErrBadCopy) {
+		return pieces.List{}, fmt.Errorf("peer %s: %w: %w", p, err, ErrCorrupt)
+	}
+	if err != nil {
+		return pieces.List{}, fmt.Errorf("pieces of %s from peer %s: %w", desc.Digest, p, err)
+	}
+	return l, nil
+}
+
 // PenaltyKind is what a failure of a request costs the peer (see package
 // penalty): the one place where error kinds become penalties.
 func PenaltyKind(err error) penalty.Kind {
@@ -305,6 +331,8 @@ func statusError(resp *http.Response) error {
 	switch {
 	case resp.StatusCode == http.StatusNotFound:
 		return ErrStale
+	case resp.StatusCode == http.StatusGone:
+		return fmt.Errorf("its own copy does not match the digest: %w", ErrCorrupt)
 	case resp.StatusCode == http.StatusServiceUnavailable && resp.Header.Get(oci.ArrivingHeader) == "true":
 		return ErrArriving
 	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable:

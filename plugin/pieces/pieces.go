@@ -22,12 +22,18 @@ const (
 	// MaxCount bounds the pieces of a blob: larger blobs get larger pieces.
 	MaxCount = 4096
 	// MaxEncoded bounds the JSON of a list: 4,096 digests of 71 characters
-	// with their quotes and commas, and the rest.
-	MaxEncoded = MaxCount*(len("sha256:")+64+3) + 256
+	// with their quotes and commas, the rest, and the white space a holder
+	// sends while it hashes (an hour of it, at a byte a second).
+	MaxEncoded = MaxCount*(len("sha256:")+64+3) + 256 + 3600
 )
 
-// ErrInvalid: a list that does not describe the blob it is said to.
-var ErrInvalid = errors.New("invalid piece digests")
+var (
+	// ErrInvalid: a list that does not describe the blob it is said to.
+	ErrInvalid = errors.New("invalid piece digests")
+	// ErrBadCopy: the holder found, hashing it, that its copy of the blob
+	// does not match the blob's digest.
+	ErrBadCopy = errors.New("the holder's copy does not match its digest")
+)
 
 // Size is the piece size for a blob of blobSize bytes: a MiB, doubled
 // until the blob has at most MaxCount pieces.
@@ -53,10 +59,12 @@ func Count(blobSize int64) int {
 	return int(ceilDiv(blobSize, Size(blobSize)))
 }
 
-// List is a blob's piece digests.
+// List is a blob's piece digests. A holder that finds its copy bad while
+// hashing it sends {"badCopy": true} instead.
 type List struct {
 	PieceSize int64           `json:"pieceSize"`
 	Digests   []digest.Digest `json:"digests"`
+	BadCopy   bool            `json:"badCopy,omitempty"`
 }
 
 // FirstDifference is the index of the first piece in which a and b
@@ -138,6 +146,9 @@ func Decode(r io.Reader, blobSize int64) (List, error) {
 	var l List
 	if err := json.Unmarshal(data, &l); err != nil {
 		return List{}, fmt.Errorf("%w: %v", ErrInvalid, err)
+	}
+	if l.BadCopy {
+		return List{}, ErrBadCopy
 	}
 	if want := Size(blobSize); l.PieceSize != want {
 		return List{}, fmt.Errorf("piece size %d for a blob of %d bytes, want %d: %w", l.PieceSize, blobSize, want, ErrInvalid)
