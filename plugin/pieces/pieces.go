@@ -1,8 +1,14 @@
-// Package pieces is the piece digests of a blob: the sha256 of each of its
-// fixed-size pieces, in order. A node holding a whole blob answers them; a
-// node whose copy of a blob failed verification compares them with the
-// pieces it received, to tell whose copy the bad bytes came from and how
-// much of its own copy is good.
+// Package pieces is the piece digests of a blob: for each of its
+// fixed-size pieces, the sha256 of the blob from its start to the piece's
+// end. A node holding a whole blob answers them; a node whose copy of a
+// blob failed verification compares them with what it received, to tell
+// whose copy the bad bytes came from and where they begin.
+//
+// Digests of prefixes rather than of pieces alone cost a receiver nothing
+// more than the blob's own sha256, which it computes anyway (a digest is
+// taken of the running hash at each piece's end), and they serve a blob
+// written in order, as containerd's ingests are: the first digest that
+// differs is the first bad piece.
 package pieces
 
 import (
@@ -82,8 +88,8 @@ func FirstDifference(a, b List) int {
 	return -1
 }
 
-// Hasher takes a blob's bytes in order from its start and hashes each
-// piece.
+// Hasher takes a blob's bytes in order from its start and takes the
+// digest of the prefix at each piece's end.
 type Hasher struct {
 	blobSize  int64
 	pieceSize int64
@@ -108,11 +114,14 @@ func (p *Hasher) Write(b []byte) (int, error) {
 		b = b[take:]
 		if p.written%p.pieceSize == 0 || p.written == p.blobSize {
 			p.digests = append(p.digests, digest.NewDigest(digest.SHA256, p.h))
-			p.h.Reset()
 		}
 	}
 	return n, nil
 }
+
+// Sum is the sha256 of what was written so far: the blob's digest, once
+// all of it was.
+func (p *Hasher) Sum() digest.Digest { return digest.NewDigest(digest.SHA256, p.h) }
 
 // List is the digests of the pieces written so far; complete reports
 // whether the whole blob was.
@@ -120,7 +129,7 @@ func (p *Hasher) List() (l List, complete bool) {
 	return List{PieceSize: p.pieceSize, Digests: append([]digest.Digest(nil), p.digests...)}, p.written == p.blobSize
 }
 
-// Compute hashes the pieces of the blobSize bytes r holds.
+// Compute takes the piece digests of the blobSize bytes r holds.
 func Compute(r io.Reader, blobSize int64) (List, error) {
 	p := NewHasher(blobSize)
 	if n, err := io.Copy(p, io.LimitReader(r, blobSize)); err != nil {

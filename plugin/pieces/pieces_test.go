@@ -34,12 +34,12 @@ func TestPieceSizeKeepsTheCountBounded(t *testing.T) {
 	}
 }
 
-func TestHasherGivesTheDigestOfEachPieceHoweverTheBytesAreWritten(t *testing.T) {
+func TestHasherGivesTheDigestAtEachPiecesEndHoweverTheBytesAreWritten(t *testing.T) {
 	blob := make([]byte, 3<<20+12345)
 	rand.Read(blob)
 	var want []digest.Digest
 	for off := 0; off < len(blob); off += 1 << 20 {
-		want = append(want, digest.FromBytes(blob[off:min(off+1<<20, len(blob))]))
+		want = append(want, digest.FromBytes(blob[:min(off+1<<20, len(blob))]))
 	}
 	for _, chunk := range []int{1, 4096, 1 << 20, 1<<20 + 7, len(blob)} {
 		h := NewHasher(int64(len(blob)))
@@ -52,6 +52,9 @@ func TestHasherGivesTheDigestOfEachPieceHoweverTheBytesAreWritten(t *testing.T) 
 			h.Write(blob[off:min(off+chunk, len(blob))])
 		}
 		l, complete := h.List()
+		if h.Sum() != digest.FromBytes(blob) {
+			t.Fatalf("writes of %d: the sum is not the blob's digest", chunk)
+		}
 		if !complete || l.PieceSize != 1<<20 || FirstDifference(l, List{PieceSize: 1 << 20, Digests: want}) != -1 {
 			t.Fatalf("writes of %d: %v %+v", chunk, complete, l)
 		}
