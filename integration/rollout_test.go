@@ -344,12 +344,13 @@ func TestANodeKilledMidRolloutCostsItsFollowersOnlyAFailover(t *testing.T) {
 
 // A member that serves a rotten copy of a layer (bytes flipped on its disk
 // after it verified them) to five nodes rolling out the image: each finds
-// the bad bytes before committing, leaves that member, and gets the layer
-// again from holders of all of it or the registry. Every pull succeeds
-// and ends intact; the other layers come from peers, so the registry sends
-// at most one copy of the rotten layer per node, less than a pull without
-// peers would cost. (Less than one copy in all, the rollout target, is not
-// reached reliably: README, rollouts.)
+// the bad bytes before committing, and asks the holders of all of it for
+// their piece digests. The member, hashing its copy for them, finds it bad
+// and stops serving it; the nodes blame it and not the nodes that passed
+// its bytes on, and take the layer again from holders of all of it or
+// from those receiving it again themselves, which rebuild the chain from
+// the registry. Every pull succeeds and ends intact, and the registry
+// sends less than one more copy of the image.
 func TestACorruptingMemberFailsNoPull(t *testing.T) {
 	lab := newRolloutLab(t, 6, 200)
 	im := lab.push("rollout/corrupt", 24<<20, 12<<20, 12<<20)
@@ -378,8 +379,8 @@ func TestACorruptingMemberFailsNoPull(t *testing.T) {
 	}
 	rottenShare := float64(im.largest().Size) / float64(im.Data.Size())
 	c := lab.copies(im) - sentBefore
-	t.Logf("the corrupting member cost %.2f upstream copies of the image", c)
-	if c > rottenShare*float64(len(others))+0.01 {
-		t.Errorf("the registry sent %.2f copies of the image, more than the rotten layer once per node (%.2f)", c, rottenShare*float64(len(others)))
+	t.Logf("the corrupting member cost %.2f upstream copies of the image (the rotten layer is %.2f of it)", c, rottenShare)
+	if c >= 1 {
+		t.Errorf("the registry sent %.2f more copies of the image, want less than one", c)
 	}
 }

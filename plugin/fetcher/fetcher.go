@@ -122,7 +122,8 @@ type Fetcher struct {
 	// suspect: digests whose bytes from peers failed verification here
 	// lately, with when. Holders still receiving such a layer may be
 	// passing on the same bad bytes: it is taken only from holders of all
-	// of it (they verified it when they committed it) or the upstream.
+	// of it (they verified it when they committed it), holders receiving
+	// it again after bad bytes themselves, or the upstream.
 	suspectMu sync.Mutex
 	suspect   map[digest.Digest]time.Time
 }
@@ -144,6 +145,11 @@ func (f *Fetcher) markSuspect(d digest.Digest) {
 	}
 	f.suspect[d] = now
 }
+
+// Rechecking reports whether bytes of d from peers failed verification
+// here lately: this node takes d now only from sources it has no reason
+// to doubt, and peers may follow it while it receives d.
+func (f *Fetcher) Rechecking(d digest.Digest) bool { return f.isSuspect(d) }
 
 func (f *Fetcher) isSuspect(d digest.Digest) bool {
 	f.suspectMu.Lock()

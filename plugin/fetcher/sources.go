@@ -171,7 +171,8 @@ func (s *sources) forParallel(offset, minSize int64) []peer.ID {
 // not ahead of it is left out, as it may be waiting for its own turn or
 // following this node. Providers that fail to answer, or answer late, go
 // last. For a suspect digest (bad bytes from peers here lately) only
-// holders of all of it stay. It runs once per fetch, and again when
+// holders of all of it, and holders receiving it again after bad bytes
+// themselves, stay. It runs once per fetch, and again when
 // sources are added.
 func (s *sources) rank(ctx context.Context, offset int64) {
 	// With an order among nodes, or a suspect digest, even one holder is
@@ -258,8 +259,10 @@ collect:
 	})
 	if s.pf.f.isSuspect(s.desc.Digest) {
 		// Bad bytes of this layer came from peers here lately: a holder
-		// still receiving it may be passing them on.
-		ok = slices.DeleteFunc(ok, func(r ranked) bool { return !s.complete[r.p] })
+		// still receiving it may be passing them on, unless it receives it
+		// again after bad bytes itself (those that caught them rebuild the
+		// chain among themselves, from the upstream).
+		ok = slices.DeleteFunc(ok, func(r ranked) bool { return !s.complete[r.p] && !r.h.Rechecked })
 		for _, p := range peers {
 			answered[p] = true // the silent are not asked either
 		}

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"sync"
 	"time"
 
@@ -17,6 +19,7 @@ import (
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
 	"github.com/shoal-dev/shoal/plugin/peerclient"
+	"github.com/shoal-dev/shoal/plugin/pieces"
 	"github.com/shoal-dev/shoal/plugin/recovery"
 )
 
@@ -58,6 +61,7 @@ func (pf *PeerFirst) newStream(ctx context.Context, src *sources, ref string, en
 	if arrived == nil {
 		arrived = func() {}
 	}
+	arrived = sync.OnceFunc(arrived)
 	return &stream{pf: pf, ctx: ctx, cancel: cancel, src: src, ref: ref, end: end, arrived: arrived, done: make(chan struct{})}
 }
 
@@ -134,12 +138,7 @@ func (s *stream) run(pw *io.PipeWriter, offset int64) {
 	defer recovery.Catch(ctx, "p2p: fetching a layer from peers failed", &err)
 	start := time.Now()
 	wrote := map[peer.ID]int64{}
-	w := &verifying{w: pw, left: desc.Size - offset, want: desc.Digest}
-	if offset == 0 {
-		// A resumed ingest's start is containerd's: only its commit can
-		// tell.
-		w.h = desc.Digest.Algorithm().Hash()
-	}
+	w := newVerifying(pw, desc, offset)
 	err = pf.fill(ctx, s.src, w, offset, wrote)
 	switch {
 	case err == nil:
@@ -148,44 +147,129 @@ func (s *stream) run(pw *io.PipeWriter, offset int64) {
 			pf.remember(delivery{desc: desc, ref: s.ref, unverified: true})
 		}
 	case errors.Is(err, errStreamCorrupt):
-		err = pf.corruptStream(ctx, desc, s.ref, wrote)
+		// The bad bytes are offered to peers no longer.
+		s.arrived()
+		err = pf.corruptStream(ctx, s.src, s.ref, wrote, w.pieces)
 	default:
 		err = fmt.Errorf("fetch %s of %s: %w", desc.Digest, pf.ref, err)
 	}
 }
 
-// corruptStream penalizes the peers that sent a layer whose bytes did not
-// match, and keeps its ingest to be discarded once the pull is over. When
-// the upstream finished what peers began, the peers are blamed all the
-// same: a registry serves content by digest over its own connection, and a
-// peer wrongly avoided for one digest costs little.
-func (pf *PeerFirst) corruptStream(ctx context.Context, desc ocispec.Descriptor, ref string, wrote map[peer.ID]int64) error {
+// corruptStream penalizes the peers whose copy of a layer the bad bytes
+// came from, and keeps its ingest to be discarded once the pull is over.
+// Those are the holders that own up to a bad copy, or whose piece digests
+// are those of the bytes received (see badCopies); failing that, every
+// peer that sent bytes. When the upstream finished what peers began, the
+// peers are blamed all the same: a registry serves content by digest over
+// its own connection, and a peer wrongly avoided for one digest costs
+// little.
+func (pf *PeerFirst) corruptStream(ctx context.Context, src *sources, ref string, wrote map[peer.ID]int64, received *pieces.Hasher) error {
+	desc := src.desc
 	pf.remember(delivery{desc: desc, ref: ref})
 	pf.f.markSuspect(desc.Digest)
-	var peers []string
+	var senders []peer.ID
 	for p, n := range wrote {
 		if n > 0 && p != upstreamID {
-			pf.judge(p, desc.Digest, peerclient.ErrCorrupt)
-			failover(ctx, p, 0, peerclient.ErrCorrupt)
-			peers = append(peers, p.String())
+			senders = append(senders, p)
 		}
 	}
-	if len(peers) == 0 {
+	if len(senders) == 0 {
 		pf.f.stats.Corrupt.Add(1)
 		return fmt.Errorf("%s from the upstream of %s: %w", desc.Digest, pf.ref, peerclient.ErrCorrupt)
 	}
-	log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "peers": peers}).
+	blamed := pf.badCopies(ctx, src, senders, received)
+	if len(blamed) == 0 {
+		blamed = senders
+	}
+	for _, p := range blamed {
+		pf.judge(p, desc.Digest, peerclient.ErrCorrupt)
+		failover(ctx, p, 0, peerclient.ErrCorrupt)
+	}
+	log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "peers": blamed, "senders": senders}).
 		Error("p2p: content from peers failed verification; the pull fails and is made again without them")
-	return fmt.Errorf("%s of %s from peers %v: %w", desc.Digest, pf.ref, peers, peerclient.ErrCorrupt)
+	return fmt.Errorf("%s of %s, a bad copy from peers %v: %w", desc.Digest, pf.ref, blamed, peerclient.ErrCorrupt)
+}
+
+// maxPieceAsks bounds the holders asked for piece digests after bad bytes.
+const maxPieceAsks = 4
+
+// piecesWait bounds the wait for holders' piece digests: they hash the
+// whole layer first.
+func piecesWait(size int64) time.Duration {
+	return 10*time.Second + time.Duration(size/(100<<20))*time.Second
+}
+
+// badCopies finds whose copy of a layer the bad bytes received here came
+// from. It asks the holders of all of it known here and the peers that
+// sent it for their piece digests: a copy is bad when its holder owns up
+// (hashing it for the answer, it found it does not match) or when its
+// pieces are those received here. Peers that passed the bytes on as they
+// arrived have no copy yet, and are not blamed for them.
+func (pf *PeerFirst) badCopies(ctx context.Context, src *sources, senders []peer.ID, received *pieces.Hasher) []peer.ID {
+	if received == nil {
+		return nil
+	}
+	ours, complete := received.List()
+	if !complete {
+		return nil
+	}
+	var asked []peer.ID
+	seen := map[peer.ID]bool{}
+	for _, p := range append(slices.Sorted(maps.Keys(src.complete)), senders...) {
+		if (src.complete[p] || slices.Contains(senders, p)) && !seen[p] && len(asked) < maxPieceAsks {
+			asked = append(asked, p)
+			seen[p] = true
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, piecesWait(src.desc.Size))
+	defer cancel()
+	type answer struct {
+		p   peer.ID
+		bad bool
+	}
+	answers := make(chan answer, len(asked))
+	for _, p := range asked {
+		go func() {
+			bad := false
+			defer func() { answers <- answer{p, bad} }()
+			defer recovery.Log(ctx, "p2p: asking a peer for piece digests failed")
+			l, err := pf.f.client.Pieces(ctx, p, pf.repo, src.desc)
+			bad = errors.Is(err, peerclient.ErrCorrupt) || (err == nil && pieces.FirstDifference(l, ours) == -1)
+			log.G(ctx).WithError(err).WithFields(log.Fields{"peer": p, "digest": src.desc.Digest, "bad_copy": bad}).
+				Debug("p2p: asked a holder for its piece digests")
+		}()
+	}
+	var bad []peer.ID
+	for range asked {
+		if a := <-answers; a.bad {
+			bad = append(bad, a.p)
+		}
+	}
+	return bad
 }
 
 // verifying passes bytes on while it hashes them, and holds the last byte
-// back unless the whole matches want (h nil: it passes everything).
+// back unless the whole matches want. A sha256 layer's piece digests are
+// taken on the way, from the same hash; a stream that resumes an ingest
+// containerd began is not hashed (only its commit can tell).
 type verifying struct {
-	w    io.Writer
-	h    hash.Hash
-	left int64
-	want digest.Digest
+	w      io.Writer
+	pieces *pieces.Hasher // a sha256 layer's, which hashes the whole too
+	h      hash.Hash      // the whole, for other algorithms
+	left   int64
+	want   digest.Digest
+}
+
+func newVerifying(w io.Writer, desc ocispec.Descriptor, offset int64) *verifying {
+	v := &verifying{w: w, left: desc.Size - offset, want: desc.Digest}
+	switch {
+	case offset > 0:
+	case desc.Digest.Algorithm() == digest.SHA256:
+		v.pieces = pieces.NewHasher(desc.Size)
+	default:
+		v.h = desc.Digest.Algorithm().Hash()
+	}
+	return v
 }
 
 func (v *verifying) Write(b []byte) (int, error) {
@@ -193,17 +277,29 @@ func (v *verifying) Write(b []byte) (int, error) {
 		return 0, fmt.Errorf("%d bytes past the end of %s: %w", int64(len(b))-v.left, v.want, errdefs.ErrFailedPrecondition)
 	}
 	v.left -= int64(len(b))
-	if v.h != nil {
+	switch {
+	case v.pieces != nil:
+		v.pieces.Write(b)
+	case v.h != nil:
 		v.h.Write(b)
-		if v.left == 0 && len(b) > 0 && digest.NewDigest(v.want.Algorithm(), v.h) != v.want {
-			n, err := v.w.Write(b[:len(b)-1])
-			if err != nil {
-				return n, err
-			}
-			return n, errStreamCorrupt
+	default:
+		return v.w.Write(b)
+	}
+	if v.left == 0 && len(b) > 0 && v.sum() != v.want {
+		n, err := v.w.Write(b[:len(b)-1])
+		if err != nil {
+			return n, err
 		}
+		return n, errStreamCorrupt
 	}
 	return v.w.Write(b)
+}
+
+func (v *verifying) sum() digest.Digest {
+	if v.pieces != nil {
+		return v.pieces.Sum()
+	}
+	return digest.NewDigest(v.want.Algorithm(), v.h)
 }
 
 // delivery is a layer whose stream ended in a way that may leave

@@ -2,9 +2,11 @@ package fetcher
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -16,7 +18,9 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
+	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/peerclient"
+	"github.com/shoal-dev/shoal/plugin/pieces"
 )
 
 // gated serves data, sending the first n bytes of a body at once and the
@@ -286,5 +290,107 @@ func TestAfterBadBytesOnlyHoldersOfAllOfItAreFollowed(t *testing.T) {
 	}
 	if gets.of(peerB) != 0 {
 		t.Fatalf("the holder still receiving the layer was asked for it: %v", client.sent())
+	}
+}
+
+// A holder receiving a layer again after bad bytes of it takes it only from
+// sources it has no reason to doubt: a node that caught bad bytes follows
+// it, and so the nodes that caught them rebuild the chain among
+// themselves, while one still in its first attempt is left alone.
+func TestAfterBadBytesAHolderReceivingAgainIsFollowed(t *testing.T) {
+	data := randomBytes(t, 1<<20)
+	var beyond atomic.Int32
+	gets := &getCounter{}
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerA: gets.counting(peerA, rechecked(holding(data, int64(len(data))/2, &beyond))),
+		peerB: gets.counting(peerB, holding(randomBytes(t, len(data)), int64(len(data))/2, &beyond)),
+	}}
+	store := newStore(t)
+	up := &fakeUpstream{data: data}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: store})
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	f.markSuspect(d.Digest)
+	if got := fetchAll(t, f, up, d); !bytes.Equal(got, data) {
+		t.Fatal("committed bytes differ")
+	}
+	if up.calls != 0 || gets.of(peerA) == 0 || gets.of(peerB) != 0 {
+		t.Fatalf("upstream %d, GETs to the holder receiving again %d, to the one in its first attempt %d; want 0, some, 0",
+			up.calls, gets.of(peerA), gets.of(peerB))
+	}
+}
+
+// rechecked answers with b, saying the blob is received again after bad
+// bytes.
+func rechecked(b peerBehaviour) peerBehaviour {
+	return func(req *http.Request) (*http.Response, error) {
+		resp, err := b(req)
+		if err == nil {
+			resp.Header.Set(oci.RecheckedHeader, "true")
+		}
+		return resp, err
+	}
+}
+
+// withPieces answers a request for piece digests with body, and others
+// with b.
+func withPieces(body string, b peerBehaviour) peerBehaviour {
+	return func(req *http.Request) (*http.Response, error) {
+		if !strings.Contains(req.URL.Path, "/pieces/") {
+			return b(req)
+		}
+		rec := httptest.NewRecorder()
+		if body == "" {
+			rec.WriteHeader(http.StatusNotFound)
+		}
+		rec.WriteString(body)
+		return rec.Result(), nil
+	}
+}
+
+func piecesJSON(t *testing.T, data []byte) string {
+	l, err := pieces.Compute(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(l)
+	return string(b)
+}
+
+// Bad bytes relayed by a node that was itself receiving them are blamed on
+// the holder whose copy they came from, told by its piece digests (they
+// are those of the bytes received) or by its own word (hashing its copy
+// for them, it found it bad); the node that passed them on is not blamed.
+func TestBadBytesAreBlamedOnTheBadCopyNotOnTheNodeThatPassedThemOn(t *testing.T) {
+	data := randomBytes(t, 3<<20)
+	rotten := append([]byte(nil), data...)
+	copy(rotten[len(rotten)/2:], "rotten bytes")
+	for name, answer := range map[string]string{
+		"its pieces are those received": piecesJSON(t, rotten),
+		"it owns up":                    `{"badCopy":true}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			var beyond atomic.Int32
+			client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+				// The bad copy, busy; the relay, idle (and so followed),
+				// passing on what it receives from the bad copy.
+				peerA: withPieces(answer, loaded(rotten, 5)),
+				peerB: withPieces("", holding(rotten, int64(len(rotten)), &beyond)),
+			}}
+			store := newStore(t)
+			f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: store})
+			d := desc(data, ocispec.MediaTypeImageLayer)
+			ctx := testNamespace()
+			err := remotes.Fetch(ctx, store, f.WrapFetcher(&fakeUpstream{data: data}, "registry.example/team/app:v1"), d)
+			if !errors.Is(err, peerclient.ErrCorrupt) {
+				t.Fatalf("fetch: %v, want a verification failure", err)
+			}
+			if !f.penalties.IsCorrupt(peerA, d.Digest) || f.penalties.IsCorrupt(peerB, d.Digest) {
+				t.Fatalf("blamed: bad copy %v, relay %v; want true, false (%v)",
+					f.penalties.IsCorrupt(peerA, d.Digest), f.penalties.IsCorrupt(peerB, d.Digest), err)
+			}
+			if !strings.Contains(err.Error(), peerA.String()) {
+				t.Fatalf("the error does not name the bad copy's holder: %v", err)
+			}
+		})
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
@@ -185,6 +186,13 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	if arriving != nil {
 		serverOpts.InFlight = arrivingBlobs{arriving}
 	}
+	// The fetcher, made below, knows which layers are received again
+	// after bad bytes; peers may ask before it exists.
+	var rechecking atomic.Pointer[fetcher.Fetcher]
+	serverOpts.Rechecked = func(d digest.Digest) bool {
+		f := rechecking.Load()
+		return f != nil && f.Rechecking(d)
+	}
 	n.content = contentserver.New(deps.Store, n.inventory, &imageLookup{namespaces: deps.Namespaces, images: deps.Images}, serverOpts)
 	if cfg.ServePeers {
 		if err := n.serve(ctx, cfg); err != nil {
@@ -235,6 +243,7 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		}
 	}
 	n.fetcher = fetcher.New(rt, peers, fetchOpts)
+	rechecking.Store(n.fetcher)
 	n.resolver = resolve.New(rt, peers, resolve.Options{
 		ReferenceKey:   router.ReferenceKey,
 		FallbackLatest: cfg.FallbackLatest,
