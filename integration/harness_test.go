@@ -442,6 +442,20 @@ func (n *node) waitAnnounced(minCount int) {
 }
 
 // logContains reports whether any of the node's logs has s.
+// logLines is the lines of n's logs that contain s.
+func (n *node) logLines(s string) []string {
+	var out []string
+	for _, l := range n.Logs() {
+		data, _ := os.ReadFile(l)
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.Contains(line, s) {
+				out = append(out, line)
+			}
+		}
+	}
+	return out
+}
+
 func (n *node) logContains(s string) bool {
 	for _, l := range n.Logs() {
 		data, _ := os.ReadFile(l)

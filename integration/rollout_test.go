@@ -379,7 +379,24 @@ func TestACorruptingMemberFailsNoPull(t *testing.T) {
 	}
 	rottenShare := float64(im.largest().Size) / float64(im.Data.Size())
 	c := lab.copies(im) - sentBefore
-	t.Logf("the corrupting member cost %.2f upstream copies of the image (the rotten layer is %.2f of it)", c, rottenShare)
+	// Found by the member itself, once asked for its pieces (it had
+	// verified the layer when it pulled it), and blamed on it alone.
+	if !rotten.logContains("stored blob does not match its digest") {
+		t.Error("the corrupting member never found its copy bad")
+	}
+	caught := 0
+	for i, n := range others {
+		for _, line := range n.logLines("content from peers failed verification") {
+			caught++
+			if !strings.Contains(line, `peers="[`+rotten.peerID()+`]"`) {
+				t.Errorf("n%d blamed others than the corrupting member: %s", i+2, line)
+			}
+		}
+	}
+	if caught == 0 {
+		t.Error("no node caught the bad bytes")
+	}
+	t.Logf("the corrupting member cost %.2f upstream copies of the image (the rotten layer is %.2f of it); %d pulls caught its bytes", c, rottenShare, caught)
 	if c >= 1 {
 		t.Errorf("the registry sent %.2f more copies of the image, want less than one", c)
 	}
