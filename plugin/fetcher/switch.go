@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/shoal-dev/shoal/plugin/recovery"
@@ -67,6 +68,9 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 			pos := offset + got.Load()
 			lagging := slow.tick(got.Load())
 			current, err := pf.probe(ctx, p, src)
+			log.G(ctx).WithError(err).WithFields(log.Fields{"peer": p, "digest": src.desc.Digest, "offset": pos,
+				"available": current.Available, "load": current.Load, "lagging": lagging, "bottleneck": bottleneck}).
+				Debug("p2p: checked the holder streamed from")
 			if err != nil {
 				continue // says nothing: keep it
 			}
