@@ -153,6 +153,39 @@ type Arriving interface {
 	Size() int64
 	// Available is how many bytes from the start have arrived.
 	Available() int64
+	// ReadSome reads what has arrived at off, waiting for some (a
+	// stream's read: bytes are passed on as they land, not once a
+	// buffer's worth is there).
+	ReadSome(p []byte, off int64) (int, error)
+}
+
+// streaming reads an arriving blob as a stream, for http.ServeContent.
+type streaming struct {
+	blob Arriving
+	pos  int64
+}
+
+func (s *streaming) Read(p []byte) (int, error) {
+	if s.pos >= s.blob.Size() {
+		return 0, io.EOF
+	}
+	n, err := s.blob.ReadSome(p, s.pos)
+	s.pos += int64(n)
+	return n, err
+}
+
+func (s *streaming) Seek(offset int64, whence int) (int64, error) {
+	switch whence {
+	case io.SeekCurrent:
+		offset += s.pos
+	case io.SeekEnd:
+		offset += s.blob.Size()
+	}
+	if offset < 0 {
+		return 0, errors.New("seek before the start")
+	}
+	s.pos = offset
+	return offset, nil
 }
 
 // InFlight finds blobs that are arriving, with the namespace and labels
@@ -397,7 +430,7 @@ func (s *Server) serveArriving(w http.ResponseWriter, r *http.Request, dgst dige
 	// Headers go out at once: the first bytes may be a while.
 	defer s.load(w, r, dgst)()
 	out := &flushHeaders{s.bodyWriter(r.Context(), w)}
-	http.ServeContent(out, r, "", time.Time{}, io.NewSectionReader(blob, 0, blob.Size()))
+	http.ServeContent(out, r, "", time.Time{}, &streaming{blob: blob})
 	return true
 }
 

@@ -346,7 +346,10 @@ type arriving struct {
 	closed bool
 }
 
-func (a *arriving) Close() error     { a.closed = true; return nil }
+func (a *arriving) Close() error { a.closed = true; return nil }
+func (a *arriving) ReadSome(p []byte, off int64) (int, error) {
+	return a.ReadAt(p[:min(int64(len(p)), a.Size()-off)], off)
+}
 func (a *arriving) Available() int64 { return a.have }
 
 type fakeInFlight struct {
@@ -461,4 +464,66 @@ func TestLargeStoredBlobIsVerifiedWhileItIsSent(t *testing.T) {
 			time.Sleep(5 * time.Millisecond)
 		}
 	})
+}
+
+// gatedArriving holds the first have bytes of data; the rest arrives when
+// release is closed.
+type gatedArriving struct {
+	data    []byte
+	have    int64
+	release chan struct{}
+}
+
+func (g *gatedArriving) Size() int64      { return int64(len(g.data)) }
+func (g *gatedArriving) Available() int64 { return g.have }
+func (g *gatedArriving) Close() error     { return nil }
+func (g *gatedArriving) ReadAt(p []byte, off int64) (int, error) {
+	if off+int64(len(p)) > g.have {
+		<-g.release
+	}
+	return copy(p, g.data[off:]), nil
+}
+func (g *gatedArriving) ReadSome(p []byte, off int64) (int, error) {
+	if off >= g.have {
+		<-g.release
+		return copy(p, g.data[off:]), nil
+	}
+	return copy(p[:min(int64(len(p)), g.have-off)], g.data[off:]), nil
+}
+
+type gatedInFlight struct{ blob *gatedArriving }
+
+func (f gatedInFlight) Open(context.Context, digest.Digest) (Arriving, string, map[string]string, bool) {
+	return f.blob, "default", nil, true
+}
+
+// A layer still arriving is passed on as it lands: what is here goes out
+// before the rest arrives, however large the server's copy buffer.
+func TestAnArrivingBlobIsSentAsItLands(t *testing.T) {
+	s, _ := newTestServer(t)
+	data := bytes.Repeat([]byte("abcdefgh"), 1<<18) // 2 MiB
+	blob := &gatedArriving{data: data, have: 100 << 10, release: make(chan struct{})}
+	s.opts.InFlight = gatedInFlight{blob}
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	defer close(blob.release)
+	resp, err := http.Get(srv.URL + "/v2/app/blobs/" + digest.FromBytes(data).String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	got := make([]byte, blob.have)
+	done := make(chan error, 1)
+	go func() {
+		_, err := io.ReadFull(resp.Body, got)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil || !bytes.Equal(got, data[:blob.have]) {
+			t.Fatalf("the bytes that are here: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the bytes that are here were held back until more arrive")
+	}
 }

@@ -143,6 +143,43 @@ func (rd *Reader) ReadAt(p []byte, off int64) (int, error) {
 		return 0, io.EOF
 	}
 	want := min(off+int64(len(p)), rd.t.Desc.Size)
+	if _, err := rd.await(want); err != nil {
+		return 0, err
+	}
+	n, err := rd.f.ReadAt(p[:want-off], off)
+	if err == nil && want < off+int64(len(p)) {
+		err = io.EOF
+	}
+	return n, err
+}
+
+// streamChunk is how many bytes ReadSome waits for, when p has room for
+// them: a stream of a layer that arrives passes it on in pieces this
+// small, so that each node of a chain adds this much delay, not a buffer.
+const streamChunk = 64 << 10
+
+// ReadSome reads into p what has arrived at off, waiting until there is
+// at least min(len(p), 64 KiB) of it or the blob's end: the read of a
+// stream, which passes bytes on as they land.
+func (rd *Reader) ReadSome(p []byte, off int64) (int, error) {
+	if off >= rd.t.Desc.Size {
+		return 0, io.EOF
+	}
+	size, err := rd.await(min(off+int64(min(len(p), streamChunk)), rd.t.Desc.Size))
+	if err != nil {
+		return 0, err
+	}
+	n, err := rd.f.ReadAt(p[:min(int64(len(p)), size-off)], off)
+	if err == io.EOF && n > 0 {
+		err = nil // the file ends where this read does: more may come
+	}
+	return n, err
+}
+
+// await waits until the ingest holds want bytes and returns how many it
+// holds (capped at the blob's size), or fails when ctx ends, the
+// transfer ends without them, or nothing arrives for the stall limit.
+func (rd *Reader) await(want int64) (int64, error) {
 	wait := time.Millisecond
 	lastGrowth, lastSize := time.Now(), int64(-1)
 	for {
@@ -152,11 +189,7 @@ func (rd *Reader) ReadAt(p []byte, off int64) (int, error) {
 		}
 		size := st.Size()
 		if size >= want {
-			n, err := rd.f.ReadAt(p[:want-off], off)
-			if err == nil && want < off+int64(len(p)) {
-				err = io.EOF
-			}
-			return n, err
+			return min(size, rd.t.Desc.Size), nil
 		}
 		select {
 		case <-rd.t.ended:

@@ -117,3 +117,48 @@ func TestBeginNeedsTheIngestOfThatNamespace(t *testing.T) {
 		t.Fatalf("another namespace's ingest: %v, want not found", err)
 	}
 }
+
+// A stream's read passes on what has arrived once there is 64 KiB of it,
+// without waiting for its buffer to fill: each node of a chain adds that
+// much delay, not a buffer's worth.
+func TestReadSomePassesOnWhatArrivedWithoutWaitingForTheBuffer(t *testing.T) {
+	w, r := arriving(t, "default", "layer-s", 0)
+	data, desc := blob(t, 2<<20)
+	tr, err := r.Begin("default", "layer-s", desc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.End()
+	rd, _, _ := r.Open(context.Background(), desc.Digest)
+	defer rd.Close()
+	buf := make([]byte, 1<<20)
+
+	w.Write(data[:100<<10])
+	if n, err := rd.ReadSome(buf, 0); err != nil || n != 100<<10 || !bytes.Equal(buf[:n], data[:n]) {
+		t.Fatalf("read %d (%v), want the 100 KiB there", n, err)
+	}
+	// Less than 64 KiB more: the read waits for the rest of it.
+	w.Write(data[100<<10 : 120<<10])
+	got := make(chan int, 1)
+	go func() {
+		n, _ := rd.ReadSome(buf, 100<<10)
+		got <- n
+	}()
+	select {
+	case n := <-got:
+		t.Fatalf("returned %d bytes, fewer than 64 KiB and not the end", n)
+	case <-time.After(50 * time.Millisecond): // a bound on a wait that must not end
+	}
+	w.Write(data[120<<10 : 200<<10])
+	if n := <-got; n < 64<<10 || n > 100<<10 {
+		t.Fatalf("read %d bytes, want what arrived (64–100 KiB)", n)
+	}
+	// The blob's end is returned however short.
+	w.Write(data[200<<10:])
+	if n, err := rd.ReadSome(buf, desc.Size-10); n != 10 || err != nil {
+		t.Fatalf("the last 10 bytes: %d, %v", n, err)
+	}
+	if _, err := rd.ReadSome(buf, desc.Size); err != io.EOF {
+		t.Fatalf("past the end: %v, want EOF", err)
+	}
+}
