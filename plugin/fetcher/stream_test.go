@@ -394,3 +394,22 @@ func TestBadBytesAreBlamedOnTheBadCopyNotOnTheNodeThatPassedThemOn(t *testing.T)
 		})
 	}
 }
+
+// A holder left for being slow is not followed again for being ahead.
+func TestAHolderLeftForBeingSlowIsNotTakenAgain(t *testing.T) {
+	data := randomBytes(t, 24<<20)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerA: trickling(data, 20<<20), // far ahead, idle, and left before
+		peerB: loaded(data, 1),
+	}}
+	f := newFetcher(t, fakeFinder{}, client, Options{Store: newStore(t)})
+	pf := f.WrapFetcher(&fakeUpstream{}, "registry.example/team/app:v1")
+	src := newSources(pf, desc(data, ocispec.MediaTypeImageLayer), nil)
+	if got := pf.fasterHolder(testNamespace(), src, nil, []peer.ID{peerA, peerB}, 0); got != peerA {
+		t.Fatalf("chose %q, want the idle holder %q", got, peerA)
+	}
+	src.outpaced(peerA)
+	if got := pf.fasterHolder(testNamespace(), src, nil, []peer.ID{peerA, peerB}, 0); got != peerB {
+		t.Fatalf("chose %q, want %q: the holder left for being slow was taken again", got, peerB)
+	}
+}

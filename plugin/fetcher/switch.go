@@ -139,13 +139,17 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 // before this node among equals, with an order). A busier one is never
 // taken: behind a slow node, every node of the chain below it finds the
 // nodes above it far ahead, and only the first below it needs to move —
-// the others catch up with it.
+// the others catch up with it. A holder left for being slow is not taken
+// again, however far ahead.
 func (pf *PeerFirst) fasterHolder(ctx context.Context, src *sources, ord *nodeOrder, candidates []peer.ID, pos int64) peer.ID {
 	var (
 		best     peer.ID
 		bestLoad int
 	)
 	for _, o := range candidates {
+		if src.slow[o] {
+			continue
+		}
 		h, err := pf.probe(ctx, o, src)
 		if err != nil || h.Available < pos+2*marginFor(src.desc.Size) || h.Load > 1 {
 			continue
