@@ -17,10 +17,13 @@ import (
 	"github.com/shoal-dev/shoal/plugin/pieces"
 )
 
-// Bounds on what the server remembers of pieces and bad copies.
+// Bounds on what the server remembers of pieces and bad copies, and on
+// the blobs it hashes for them at once: an answer of a few KiB costs a
+// read of the whole blob.
 const (
-	maxPieceLists = 64
-	maxCorrupt    = 1024
+	maxPieceLists  = 64
+	maxCorrupt     = 1024
+	maxPieceHashes = 2
 )
 
 // piecesKeepAlive is how often a space is sent while pieces are hashed: a
@@ -92,6 +95,8 @@ func (s *Server) servePieces(w http.ResponseWriter, r *http.Request, dgst digest
 // computePieces hashes the pieces of stored blob dgst and, with them, the
 // whole, recording whether it matches.
 func (s *Server) computePieces(ctx context.Context, dgst digest.Digest, size int64) (pieces.List, error) {
+	s.hashing <- struct{}{}
+	defer func() { <-s.hashing }()
 	ra, err := s.store.ReaderAt(ctx, ocispec.Descriptor{Digest: dgst, Size: size})
 	if err != nil {
 		return pieces.List{}, err

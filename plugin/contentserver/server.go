@@ -65,6 +65,7 @@ type Server struct {
 	// digests whose stored copy here was found not to match.
 	pieceLists map[digest.Digest]pieces.List
 	corrupt    map[digest.Digest]struct{}
+	hashing    chan struct{} // a slot per blob hashed for its pieces
 
 	served atomic.Int64
 }
@@ -213,7 +214,7 @@ func New(store content.Store, locator Locator, images Images, opts Options) *Ser
 		opts.VerifyFirstLimit = 4 << 20
 	}
 	s := &Server{store: store, locator: locator, images: images, opts: opts, perPeer: map[string]int{}, sending: map[digest.Digest]int{},
-		pieceLists: map[digest.Digest]pieces.List{}, corrupt: map[digest.Digest]struct{}{}}
+		pieceLists: map[digest.Digest]pieces.List{}, corrupt: map[digest.Digest]struct{}{}, hashing: make(chan struct{}, maxPieceHashes)}
 	s.handler = recovery.Handler("p2p: content service recovered from a panic", http.HandlerFunc(s.serve), oci.WriteInternalError)
 	return s
 }
