@@ -161,9 +161,10 @@ func TestTheFirstInOrderNeverFollowsANodeWaitingForIt(t *testing.T) {
 	}
 }
 
-// A stream is slow when, over three checks, it brought less than a third
-// of what the fastest stream of the pull brought; never before three
-// checks, and never when every stream is as slow.
+// A stream is slow when, over three checks, it brought less than a sixth
+// of what the fastest stream of the pull brought a check; never before
+// three checks, and never when every stream is as slow. A fast stream
+// over in two checks counts.
 func TestAStreamThatCrawlsBehindThePullIsSlow(t *testing.T) {
 	var peak atomic.Int64
 	fast, slow, alike := &slowWatch{peak: &peak}, &slowWatch{peak: &peak}, &slowWatch{peak: &atomic.Int64{}}
@@ -183,5 +184,14 @@ func TestAStreamThatCrawlsBehindThePullIsSlow(t *testing.T) {
 	}
 	if fast.tick(300) {
 		t.Error("the fastest stream is slow")
+	}
+	var peak2 atomic.Int64
+	short, long := &slowWatch{peak: &peak2}, &slowWatch{peak: &peak2}
+	short.tick(0)
+	short.tick(100) // done
+	long.tick(0)
+	long.tick(5)
+	if !long.tick(10) {
+		t.Error("a stream at a twentieth of a short one is not slow")
 	}
 }

@@ -263,8 +263,8 @@ type PeerFirst struct {
 	deliveries []delivery           // for DiscardCorrupt
 
 	tally tally // what this image's pull received, from where
-	// peakStream is the most one stream of this pull brought in slowTicks
-	// checks: a stream compares its own pace with it (slowWatch).
+	// peakStream is the most one stream of this pull brought a check,
+	// at its best: a stream compares its own pace with it (slowWatch).
 	peakStream atomic.Int64
 }
 

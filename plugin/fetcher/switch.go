@@ -44,11 +44,12 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 		mu   sync.Mutex
 		done = make(chan struct{})
 		wg   sync.WaitGroup
-		slow = &slowWatch{peak: &pf.peakStream}
+		slow = &slowWatch{peak: &pf.peakStream, got: []int64{0}} // from the stream's start
 		// what p held at the last check, and for how many checks in a
 		// row it gained slowly
 		lastAvailable int64
 		sourceSlow    int
+		headSlow      int // checks in a row p was a slow first node
 		bottleneck    int // checks in a row p was the bottleneck
 	)
 	wg.Add(1)
@@ -92,12 +93,24 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 			// source of its own is not left for being slow.
 			gained := current.Available - lastAvailable
 			lastAvailable = current.Available
-			if slowFactor*(slowTicks-1)*gained < pf.peakStream.Load() {
+			if slowFactor*gained < pf.peakStream.Load() {
 				sourceSlow++
 			} else {
 				sourceSlow = 0
 			}
-			if current.Available >= src.desc.Size || current.Available > pos+marginFor(src.desc.Size) {
+			// The first node of the layer's chain (it fetches from the
+			// upstream, nobody is before it), gaining at less than a third
+			// of this pull's fastest stream: its link is slower than the
+			// others'.
+			if ord != nil && isHead(ord, p, others) && headSlowFactor*gained < pf.peakStream.Load() {
+				headSlow++
+			} else {
+				headSlow = 0
+			}
+			// Far ahead, p is not the bottleneck, unless this stream crawls
+			// all the same: p's uplink is (a slow node that others follow
+			// for being ahead).
+			if (current.Available >= src.desc.Size || current.Available > pos+marginFor(src.desc.Size)) && !lagging {
 				bottleneck = 0
 				continue // not the bottleneck: keep it
 			}
@@ -112,6 +125,15 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 				better = o
 				mu.Unlock()
 				body.Close() // the copy returns; the fetch continues from o
+				return
+			}
+			if headSlow >= 2 && src.desc.Size-pos > 2*marginFor(src.desc.Size) && !src.upstreamUsed {
+				// This node follows a slow first node: the upstream sends
+				// it the rest, and the nodes after it follow it, not the
+				// slow one.
+				src.outpaced(p)
+				src.toUpstream = true
+				body.Close()
 				return
 			}
 			if lagging && sourceSlow >= slowTicks && src.desc.Size-pos > 4*marginFor(src.desc.Size) && !src.upstreamUsed {
@@ -164,9 +186,9 @@ func (pf *PeerFirst) fasterHolder(ctx context.Context, src *sources, ord *nodeOr
 
 // slowWatch tells a stream that crawls from the pull's other streams: over
 // its last slowTicks checks it brought less than a sixth of what the
-// fastest stream of the pull brought over as many (peak, shared by the
-// pull's streams). A node on a slow link finds all its streams alike, and
-// none slow.
+// fastest stream of the pull brought a check, at its best (peak, shared
+// by the pull's streams). A node on a slow link finds all its streams
+// alike, and none slow.
 type slowWatch struct {
 	peak *atomic.Int64
 	got  []int64 // at each check
@@ -179,21 +201,40 @@ func (w *slowWatch) tick(got int64) bool {
 	if len(w.got) > slowTicks {
 		w.got = w.got[1:]
 	}
-	if len(w.got) < slowTicks {
+	if len(w.got) < 2 {
 		return false
 	}
-	brought := w.got[slowTicks-1] - w.got[0]
+	// A stream shorter than the window counts towards the peak too: the
+	// fast ones are often short.
+	rate := (w.got[len(w.got)-1] - w.got[0]) / int64(len(w.got)-1)
 	peak := w.peak.Load()
-	for brought > peak && !w.peak.CompareAndSwap(peak, brought) {
+	for rate > peak && !w.peak.CompareAndSwap(peak, rate) {
 		peak = w.peak.Load()
 	}
-	return slowFactor*brought < peak
+	return len(w.got) == slowTicks && slowFactor*rate < peak
 }
 
 // slowFactor: a stream is slow at less than this fraction of the fastest.
 // Streams of one pull share the node's downlink, and vary: a chain that
 // re-forms brings a third of its share for a while.
 const slowFactor = 6
+
+// headSlowFactor: the first node of a chain is slow at less than this
+// fraction of the pull's fastest stream. Its followers can only wait for
+// it or go to the upstream, and a slow link is ten times slower, not six.
+const headSlowFactor = 3
+
+// isHead reports whether p comes first in the order among the holders
+// known: it is the first node of the layer's chain, and gets it from the
+// upstream.
+func isHead(ord *nodeOrder, p peer.ID, holders []peer.ID) bool {
+	for _, q := range holders {
+		if ord.compare(q, p) > 0 {
+			return false
+		}
+	}
+	return true
+}
 
 // chainMargin: a nearer holder is followed only when it is at least this
 // far ahead of this node, so that two nodes never follow each other.
