@@ -167,7 +167,7 @@ func TestTheFirstInOrderNeverFollowsANodeWaitingForIt(t *testing.T) {
 // over in two checks counts.
 func TestAStreamThatCrawlsBehindThePullIsSlow(t *testing.T) {
 	var peak atomic.Int64
-	fast, slow, alike := &slowWatch{peak: &peak}, &slowWatch{peak: &peak}, &slowWatch{peak: &atomic.Int64{}}
+	fast, slow, alike := &slowWatch{peak: &peak, factor: slowFactor}, &slowWatch{peak: &peak, factor: slowFactor}, &slowWatch{peak: &atomic.Int64{}, factor: slowFactor}
 	for i := int64(0); i < 2; i++ {
 		fast.tick(100 * i)
 		if slow.tick(10 * i) {
@@ -186,7 +186,7 @@ func TestAStreamThatCrawlsBehindThePullIsSlow(t *testing.T) {
 		t.Error("the fastest stream is slow")
 	}
 	var peak2 atomic.Int64
-	short, long := &slowWatch{peak: &peak2}, &slowWatch{peak: &peak2}
+	short, long := &slowWatch{peak: &peak2, factor: slowFactor}, &slowWatch{peak: &peak2, factor: slowFactor}
 	short.tick(0)
 	short.tick(100) // done
 	long.tick(0)

@@ -266,6 +266,11 @@ type PeerFirst struct {
 	// peakStream is the most one stream of this pull brought a check,
 	// at its best: a stream compares its own pace with it (slowWatch).
 	peakStream atomic.Int64
+	// arrived counts the layer bytes this pull received from any source
+	// as they arrive; peakPull is the most it received a check, at its
+	// best.
+	arrived  atomic.Int64
+	peakPull atomic.Int64
 }
 
 // Fetch returns the content of desc, from peers where possible. A small
@@ -401,7 +406,7 @@ func (pf *PeerFirst) upstreamFetch(ctx context.Context, desc ocispec.Descriptor,
 		return nil, fmt.Errorf("fetch %s of %s: peers: %s; upstream: %w", desc.Digest, pf.ref, peers, err)
 	}
 	rc = traceBody(ctx, span, withIdleTimeout(rc, pf.f.opts.UpstreamIdleTimeout), desc.Size)
-	return endOnClose(countingReader(rc, &pf.f.stats.UpstreamBytes, &pf.tally.upstream), end), nil
+	return endOnClose(countingReader(rc, &pf.f.stats.UpstreamBytes, &pf.tally.upstream, &pf.arrived), end), nil
 }
 
 func (pf *PeerFirst) shareInFlight(desc ocispec.Descriptor) bool {

@@ -113,7 +113,7 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 // verifies nothing: its caller's commit does.
 func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset int64, wrote map[peer.ID]int64) error {
 	desc := src.desc
-	pos := &offsetWriter{w: w, offset: offset}
+	pos := &offsetWriter{w: &countedWriter{w: w, n: &pf.arrived}, offset: offset}
 	logger := log.G(ctx).WithField("digest", desc.Digest)
 	pf.awaitTurn(ctx, src)
 	for pos.offset < desc.Size {

@@ -44,7 +44,8 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 		mu   sync.Mutex
 		done = make(chan struct{})
 		wg   sync.WaitGroup
-		slow = &slowWatch{peak: &pf.peakStream, got: []int64{0}} // from the stream's start
+		slow = &slowWatch{peak: &pf.peakStream, factor: slowFactor, got: []int64{0}} // from the stream's start
+		pull = &slowWatch{peak: &pf.peakPull, factor: roomFactor, got: []int64{pf.arrived.Load()}}
 		// what p held at the last check, and for how many checks in a
 		// row it gained slowly
 		lastAvailable int64
@@ -68,6 +69,9 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 			}
 			pos := offset + got.Load()
 			lagging := slow.tick(got.Load())
+			// The pull brings in far less than at its best: its link has
+			// room.
+			roomy := pull.tick(pf.arrived.Load())
 			current, err := pf.probe(ctx, p, src)
 			log.G(ctx).WithError(err).WithFields(log.Fields{"peer": p, "digest": src.desc.Digest, "offset": pos,
 				"available": current.Available, "load": current.Load, "lagging": lagging, "bottleneck": bottleneck}).
@@ -127,10 +131,12 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 				body.Close() // the copy returns; the fetch continues from o
 				return
 			}
-			if headSlow >= 2 && src.desc.Size-pos > 2*marginFor(src.desc.Size) && !src.upstreamUsed {
-				// This node follows a slow first node: the upstream sends
-				// it the rest, and the nodes after it follow it, not the
-				// slow one.
+			if headSlow >= 2 && roomy && src.desc.Size-pos > 2*marginFor(src.desc.Size) && !src.upstreamUsed {
+				// This node follows a slow first node, and its pull waits
+				// on it with room on the link: the upstream sends it the
+				// rest, and the nodes after it follow it, not the slow
+				// one. (A first node held back by the upstream's link
+				// holds back the whole pull, which then has no room.)
 				src.outpaced(p)
 				src.toUpstream = true
 				body.Close()
@@ -188,10 +194,12 @@ func (pf *PeerFirst) fasterHolder(ctx context.Context, src *sources, ord *nodeOr
 // its last slowTicks checks it brought less than a sixth of what the
 // fastest stream of the pull brought a check, at its best (peak, shared
 // by the pull's streams). A node on a slow link finds all its streams
-// alike, and none slow.
+// alike, and none slow. Fed with what the whole pull received, it tells a
+// pull with room on its link.
 type slowWatch struct {
-	peak *atomic.Int64
-	got  []int64 // at each check
+	peak   *atomic.Int64
+	factor int64
+	got    []int64 // at each check
 }
 
 const slowTicks = 3
@@ -211,13 +219,17 @@ func (w *slowWatch) tick(got int64) bool {
 	for rate > peak && !w.peak.CompareAndSwap(peak, rate) {
 		peak = w.peak.Load()
 	}
-	return len(w.got) == slowTicks && slowFactor*rate < peak
+	return len(w.got) == slowTicks && w.factor*rate < peak
 }
 
 // slowFactor: a stream is slow at less than this fraction of the fastest.
 // Streams of one pull share the node's downlink, and vary: a chain that
 // re-forms brings a third of its share for a while.
 const slowFactor = 6
+
+// roomFactor: a pull has room on its link when it brings in less than
+// this fraction of what it did at its best.
+const roomFactor = 3
 
 // headSlowFactor: the first node of a chain is slow at less than this
 // fraction of the pull's fastest stream. Its followers can only wait for
