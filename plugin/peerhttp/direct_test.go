@@ -370,6 +370,9 @@ func TestAMemberRefusedAfterItsLibp2pConnectionEndedReconnectsAndStaysDirect(t *
 	// The server restarts its data path on another port.
 	srv.Close()
 	server.Network().ClosePeer(client.ID())
+	waitUntil(t, "the libp2p connection to close again", func() bool {
+		return client.Network().Connectedness(server.ID()) != network.Connected
+	})
 	moved, err := ServeDirect(server, "127.0.0.1:0", pathRecorder(make(chan string, 1)), DirectOptions{})
 	if err != nil {
 		t.Fatal(err)
