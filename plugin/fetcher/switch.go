@@ -131,22 +131,17 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 				body.Close() // the copy returns; the fetch continues from o
 				return
 			}
-			if headSlow >= 2 && roomy && src.desc.Size-pos > 2*marginFor(src.desc.Size) && !src.upstreamUsed {
-				// This node follows a slow first node, and its pull waits
-				// on it with room on the link: the upstream sends it the
-				// rest, and the nodes after it follow it, not the slow
-				// one. (A first node held back by the upstream's link
-				// holds back the whole pull, which then has no room.)
-				src.outpaced(p)
-				src.toUpstream = true
-				body.Close()
-				return
-			}
-			if lagging && sourceSlow >= slowTicks && src.desc.Size-pos > 4*marginFor(src.desc.Size) && !src.upstreamUsed {
-				// Nobody is ahead, and this layer crawls while this node
-				// receives the rest of the pull fast: the holder (a slow
-				// node, or one behind one) cannot keep up. The upstream
-				// sends the rest, and the nodes after this one follow it.
+			// Nobody is ahead: the upstream sends the rest, and the nodes
+			// after this one follow it. Either p is a slow first node and
+			// this pull waits on it with room on its link (a first node
+			// held back by the upstream's link holds back the whole pull,
+			// which then has no room), or this layer crawls while the rest
+			// of the pull comes fast, and p gains as slowly (a slow node,
+			// or one behind one).
+			left := src.desc.Size - pos
+			slowFirst := headSlow >= 2 && roomy && left > 2*marginFor(src.desc.Size)
+			crawling := lagging && sourceSlow >= slowTicks && left > 4*marginFor(src.desc.Size)
+			if (slowFirst || crawling) && !src.upstreamUsed {
 				src.outpaced(p)
 				src.toUpstream = true
 				body.Close()
