@@ -1,7 +1,6 @@
 package integration
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"net"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/shoal-dev/shoal/plugin/router"
 )
 
 // rolloutLab is the test bed of a rollout: every node on a host of its own
@@ -227,7 +227,7 @@ func (l *rolloutLab) pushHeadedBy(repo string, host int, layers ...int) testImag
 
 // heads are the nodes ranked first for a layer of im: each fetches that
 // layer from the upstream, the others follow. (Every node computes the
-// same order: sha256 of the digest and the peer ID, highest first.)
+// same order, router.RendezvousScore, highest first.)
 func (l *rolloutLab) heads(im testImage) map[int]bool {
 	l.t.Helper()
 	heads := map[int]bool{}
@@ -238,8 +238,7 @@ func (l *rolloutLab) heads(im testImage) map[int]bool {
 			if err != nil {
 				l.t.Fatal(err)
 			}
-			sum := sha256.Sum256([]byte(layer.Desc.Digest.String() + "\x00" + string(id)))
-			if s := string(sum[:]); s > bestScore {
+			if s := router.RendezvousScore(layer.Desc.Digest, id); s > bestScore {
 				best, bestScore = i, s
 			}
 		}

@@ -520,7 +520,10 @@ func (r *Router) Rank(dgst digest.Digest) (rank, of int) {
 
 // Score is p's rendezvous score for dgst, the key Rank orders by (higher
 // first); scores compare as strings, and every node computes the same.
-func (r *Router) Score(dgst digest.Digest, p peer.ID) string {
+func (r *Router) Score(dgst digest.Digest, p peer.ID) string { return RendezvousScore(dgst, p) }
+
+// RendezvousScore is Score, for those without a Router.
+func RendezvousScore(dgst digest.Digest, p peer.ID) string {
 	s := rendezvousScore(dgst, p)
 	return string(s[:])
 }
