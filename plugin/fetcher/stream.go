@@ -213,14 +213,19 @@ func (pf *PeerFirst) badCopies(ctx context.Context, src *sources, senders []peer
 	if !complete {
 		return nil
 	}
+	// Holders of all of it first, then the senders still receiving it.
 	var asked []peer.ID
-	seen := map[peer.ID]bool{}
-	for _, p := range append(slices.Sorted(maps.Keys(src.complete)), senders...) {
-		if (src.complete[p] || slices.Contains(senders, p)) && !seen[p] && len(asked) < maxPieceAsks {
+	for _, p := range slices.Sorted(maps.Keys(src.complete)) {
+		if src.complete[p] {
 			asked = append(asked, p)
-			seen[p] = true
 		}
 	}
+	for _, p := range senders {
+		if !src.complete[p] {
+			asked = append(asked, p)
+		}
+	}
+	asked = asked[:min(len(asked), maxPieceAsks)]
 	ctx, cancel := context.WithTimeout(ctx, piecesWait(src.desc.Size))
 	defer cancel()
 	type answer struct {
