@@ -69,6 +69,44 @@ func TestHoldersAreOrderedIntoAChain(t *testing.T) {
 	}
 }
 
+// A holder whose uplink this pull found slow in one layer comes last in
+// the chain of another layer, and is not switched to for being ahead or
+// nearer: in a rollout the slow node turns up in every layer's chain.
+func TestAHolderFoundSlowInOneLayerIsNotFollowedInAnother(t *testing.T) {
+	data := randomBytes(t, 8<<20)
+	var beyond atomic.Int32
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerA: holding(data, 6<<20, &beyond), // before, nearest, far ahead: slow uplink
+		peerB: holding(data, 4<<20, &beyond), // before
+	}}
+	score, self := scored(map[peer.ID]string{peerA: "n", peerB: "z"})
+	providers := []peer.AddrInfo{{ID: peerA}, {ID: peerB}}
+	f := newFetcher(t, fakeFinder{}, client, Options{Score: score, Self: self, CoordinationMinSize: 1 << 20, MaxProviders: 8, HedgeDelay: time.Minute})
+	pf := f.WrapFetcher(&fakeUpstream{}, "registry.example/team/app:v1")
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	src := newSources(pf, d, providers)
+	src.rank(testNamespace(), 0)
+	if got, want := fmt.Sprint(src.untried()), fmt.Sprint([]peer.ID{peerA, peerB}); got != want {
+		t.Fatalf("order %s, want %s before any was found slow", got, want)
+	}
+	if got := pf.nearerHolder(testNamespace(), src, pf.order(d), []peer.ID{peerA, peerB}, peerB, 0); got != peerA {
+		t.Fatalf("nearer holder %q, want %q before it was found slow", got, peerA)
+	}
+
+	pf.uplinkSlow(peerA) // in another layer of the pull
+	src = newSources(pf, d, providers)
+	src.rank(testNamespace(), 0)
+	if got, want := fmt.Sprint(src.untried()), fmt.Sprint([]peer.ID{peerB, peerA}); got != want {
+		t.Fatalf("order %s, want %s: the slow holder first", got, want)
+	}
+	if got := pf.nearerHolder(testNamespace(), src, pf.order(d), []peer.ID{peerA, peerB}, peerB, 0); got != "" {
+		t.Fatalf("switched to %q, the holder found slow", got)
+	}
+	if got := pf.fasterHolder(testNamespace(), src, pf.order(d), []peer.ID{peerA}, 0); got != "" {
+		t.Fatalf("switched to %q, the holder found slow", got)
+	}
+}
+
 // A node whose first lookup finds only nodes still receiving the layer
 // waits for its turn, looks again, and follows the nearest node before it,
 // which had not announced yet at its first lookup.

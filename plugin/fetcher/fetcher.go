@@ -81,7 +81,8 @@ type Options struct {
 	// the load over holders. Default math/rand/v2's Shuffle.
 	Shuffle func(n int, swap func(i, j int))
 	// HolderStall: a provider still receiving a blob that gains no byte
-	// for this long is given up for that blob. Default 10s.
+	// for this long is given up for that blob, and so is a peer's stream
+	// that brings none. Default 10s.
 	HolderStall time.Duration
 	// InFlight, if set, offers layers to peers while they arrive, from
 	// the upstream or from other peers.
@@ -271,6 +272,33 @@ type PeerFirst struct {
 	// best.
 	arrived  atomic.Int64
 	peakPull atomic.Int64
+
+	// slowUplinks are the holders this pull found sending slowly
+	// whatever they held (see uplinkSlow): in a rollout they come up
+	// again in the other layers' chains.
+	slowMu      sync.Mutex
+	slowUplinks map[peer.ID]bool
+}
+
+// uplinkSlow records that p's uplink is slow: it was far ahead of a stream
+// that crawled, or it was the first node of a chain gaining slowly with
+// room on this node's link. Unlike a holder merely behind (its source was
+// slow, and another may replace it), p is followed in no layer of this
+// pull while another holder can be.
+func (pf *PeerFirst) uplinkSlow(p peer.ID) {
+	pf.slowMu.Lock()
+	defer pf.slowMu.Unlock()
+	if pf.slowUplinks == nil {
+		pf.slowUplinks = map[peer.ID]bool{}
+	}
+	pf.slowUplinks[p] = true
+}
+
+// hasSlowUplink reports whether this pull found p's uplink slow.
+func (pf *PeerFirst) hasSlowUplink(p peer.ID) bool {
+	pf.slowMu.Lock()
+	defer pf.slowMu.Unlock()
+	return pf.slowUplinks[p]
 }
 
 // Fetch returns the content of desc, from peers where possible. A small

@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -919,5 +921,73 @@ func TestAStreamFromASlowHolderMovesToOneFarAhead(t *testing.T) {
 	}
 	if !resumed || up.calls != 0 {
 		t.Fatalf("the fetch did not continue from the holder far ahead (requests %v, upstream %d)", client.sent(), up.calls)
+	}
+}
+
+// silentAfter serves data whose body, after the first n bytes, sends
+// nothing and stays open until it is closed: a connection kept busy
+// without this blob's bytes, which no idle timer of its own ends.
+func silentAfter(data []byte, n int) peerBehaviour {
+	return func(req *http.Request) (*http.Response, error) {
+		resp, err := serves(data)(req)
+		if err != nil || req.Method != http.MethodGet {
+			return resp, err
+		}
+		resp.Body = &silentBody{r: io.LimitReader(resp.Body, int64(n)), closed: make(chan struct{})}
+		return resp, nil
+	}
+}
+
+type silentBody struct {
+	r      io.Reader
+	once   sync.Once
+	closed chan struct{}
+}
+
+func (b *silentBody) Read(p []byte) (int, error) {
+	if n, err := b.r.Read(p); n > 0 || err != io.EOF {
+		return n, err
+	}
+	<-b.closed
+	return 0, net.ErrClosed
+}
+
+func (b *silentBody) Close() error {
+	b.once.Do(func() { close(b.closed) })
+	return nil
+}
+
+// A peer's stream that stops bringing bytes without ending is left after
+// the holder-stall bound, and the fetch continues from another holder at
+// its offset.
+func TestAStreamThatBringsNothingIsLeftAfterTheStallBound(t *testing.T) {
+	data := randomBytes(t, 8<<20)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerA: silentAfter(data, 1<<20), // asked first
+		peerB: serves(data),
+	}}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{
+		Store: newStore(t), ParallelMinSize: 64 << 20, HedgeDelay: time.Minute,
+		HolderStall: 2 * time.Second, Shuffle: func(int, func(i, j int)) {},
+	})
+	up := &fakeUpstream{}
+	done := make(chan []byte, 1)
+	go func() {
+		got, err := fetch(f, up, desc(data, ocispec.MediaTypeImageLayer))
+		if err != nil {
+			t.Error(err)
+		}
+		done <- got
+	}()
+	select {
+	case got := <-done:
+		if !bytes.Equal(got, data) {
+			t.Fatal("committed bytes differ")
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the fetch still waits on the silent stream after 30s (requests %v)", client.sent())
+	}
+	if got := client.sent(); !slices.Contains(got, string(peerB)+" bytes=1048576-") || up.calls != 0 {
+		t.Fatalf("requests %v, upstream %d: want the rest from %s at the offset reached", got, up.calls, peerB)
 	}
 }

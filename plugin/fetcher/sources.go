@@ -106,6 +106,11 @@ func (s *sources) outpaced(p peer.ID) {
 	s.slow[p] = true
 }
 
+// leftBehind reports whether p was left for being slow, in this layer or
+// (its uplink) in another of the pull: it is not taken again for being
+// ahead or nearer.
+func (s *sources) leftBehind(p peer.ID) bool { return s.slow[p] || s.pf.hasSlowUplink(p) }
+
 // anyComplete reports whether a ranked provider holds the whole blob.
 func (s *sources) anyComplete() bool {
 	for _, p := range s.peers[s.next:] {
@@ -172,7 +177,7 @@ func (s *sources) forParallel(offset, minSize int64) []peer.ID {
 // following this node. Providers that fail to answer, or answer late, go
 // last. For a suspect digest (bad bytes from peers here lately) only
 // holders of all of it, and holders receiving it again after bad bytes
-// themselves, stay. It runs once per fetch, and again when
+// themselves, stay. Holders whose uplink this pull found slow go last. It runs once per fetch, and again when
 // sources are added.
 func (s *sources) rank(ctx context.Context, offset int64) {
 	// With an order among nodes, or a suspect digest, even one holder is
@@ -231,6 +236,8 @@ collect:
 	ord := s.pf.order(s.desc)
 	class := func(r ranked) int {
 		switch {
+		case s.pf.hasSlowUplink(r.p):
+			return 3 // sends slowly whatever it holds
 		case ord == nil || s.complete[r.p]:
 			return 0
 		case ord.before(r.p):
@@ -271,7 +278,9 @@ collect:
 		// A holder ordered after this node that is not ahead of it may be
 		// waiting for its own turn, or following this node: following it
 		// could close a circle.
-		ok = slices.DeleteFunc(ok, func(r ranked) bool { return class(r) == 2 && r.h.Available <= offset })
+		ok = slices.DeleteFunc(ok, func(r ranked) bool {
+			return !s.complete[r.p] && !ord.before(r.p) && r.h.Available <= offset
+		})
 	}
 	s.peers = s.peers[:s.next]
 	for _, r := range ok {

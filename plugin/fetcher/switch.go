@@ -2,7 +2,9 @@ package fetcher
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"os"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -33,17 +35,24 @@ const switchCheck = time.Second
 // current offset (a slow node then slows only the nodes that have no better
 // source). It returns the bytes written.
 func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadCloser, src *sources, p peer.ID, offset int64) (n int64, better peer.ID, err error) {
-	others := src.untried()
-	ord := pf.order(src.desc)
-	if p == upstreamID || src.complete[p] || (len(others) == 0 && ord == nil) {
+	if p == upstreamID {
 		n, err = pipelinedCopy(w, body, src.desc.Size-offset)
 		return n, "", err
 	}
+	others := src.untried()
+	ord := pf.order(src.desc)
+	// Only a stream from a holder still receiving the layer is compared
+	// with the others; every stream is watched for stalls.
+	compare := !src.complete[p] && (len(others) > 0 || ord != nil)
 	var (
-		got  atomic.Int64
-		mu   sync.Mutex
-		done = make(chan struct{})
-		wg   sync.WaitGroup
+		got     atomic.Int64
+		mu      sync.Mutex
+		stalled bool
+		done    = make(chan struct{})
+		wg      sync.WaitGroup
+		// what the stream had brought at the last check, and since when
+		lastGot  int64
+		progress = time.Now()
 		slow = &slowWatch{peak: &pf.peakStream, factor: slowFactor, got: []int64{0}} // from the stream's start
 		pull = &slowWatch{peak: &pf.peakPull, factor: roomFactor, got: []int64{pf.arrived.Load()}}
 		// what p held at the last check, and for how many checks in a
@@ -66,6 +75,22 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 			case <-ctx.Done():
 				return
 			case <-tick.C:
+			}
+			// A stream that brings nothing for the holder-stall bound is
+			// left, whatever its connection says: a connection's idle
+			// timer sees only its own bytes, and a source that keeps it
+			// busy without sending this blob would hold the pull forever.
+			if g := got.Load(); g != lastGot {
+				lastGot, progress = g, time.Now()
+			} else if time.Since(progress) >= pf.f.opts.HolderStall {
+				mu.Lock()
+				stalled = true
+				mu.Unlock()
+				body.Close()
+				return
+			}
+			if !compare {
+				continue
 			}
 			pos := offset + got.Load()
 			lagging := slow.tick(got.Load())
@@ -114,7 +139,8 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 			// Far ahead, p is not the bottleneck, unless this stream crawls
 			// all the same: p's uplink is (a slow node that others follow
 			// for being ahead).
-			if (current.Available >= src.desc.Size || current.Available > pos+marginFor(src.desc.Size)) && !lagging {
+			ahead := current.Available >= src.desc.Size || current.Available > pos+marginFor(src.desc.Size)
+			if ahead && !lagging {
 				bottleneck = 0
 				continue // not the bottleneck: keep it
 			}
@@ -122,6 +148,9 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 			// as their links serve other layers too.
 			if bottleneck++; bottleneck < 2 {
 				continue
+			}
+			if ahead {
+				pf.uplinkSlow(p)
 			}
 			if o := pf.fasterHolder(ctx, src, ord, others, pos); o != "" {
 				src.outpaced(p)
@@ -142,6 +171,9 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 			slowFirst := headSlow >= 2 && roomy && left > 2*marginFor(src.desc.Size)
 			crawling := lagging && sourceSlow >= slowTicks && left > 4*marginFor(src.desc.Size)
 			if (slowFirst || crawling) && !src.upstreamUsed {
+				if slowFirst {
+					pf.uplinkSlow(p)
+				}
 				src.outpaced(p)
 				src.toUpstream = true
 				body.Close()
@@ -154,8 +186,15 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 	wg.Wait()
 	mu.Lock()
 	defer mu.Unlock()
+	if stalled {
+		err = fmt.Errorf("%w: no byte of %s from %s for %s", errHolderStalled, src.desc.Digest, p, pf.f.opts.HolderStall)
+	}
 	return n, better, err
 }
+
+// errHolderStalled: a peer's stream brought no byte for the holder-stall
+// bound (Options.HolderStall). It is a stall (isStall).
+var errHolderStalled = fmt.Errorf("peer stopped sending: %w", os.ErrDeadlineExceeded)
 
 // fasterHolder returns, of the holders at least twice the margin ahead of
 // pos that feed at most one other node, the least loaded (the nearest
@@ -170,7 +209,7 @@ func (pf *PeerFirst) fasterHolder(ctx context.Context, src *sources, ord *nodeOr
 		bestLoad int
 	)
 	for _, o := range candidates {
-		if src.slow[o] {
+		if src.leftBehind(o) {
 			continue
 		}
 		h, err := pf.probe(ctx, o, src)
@@ -275,7 +314,7 @@ func (pf *PeerFirst) rediscover(ctx context.Context, src *sources, known []peer.
 func (pf *PeerFirst) nearerHolder(ctx context.Context, src *sources, ord *nodeOrder, candidates []peer.ID, p peer.ID, pos int64) peer.ID {
 	var nearer []peer.ID
 	for _, q := range candidates {
-		if ord.before(q) && (!ord.before(p) || ord.compare(q, p) < 0) && !src.slow[q] {
+		if ord.before(q) && (!ord.before(p) || ord.compare(q, p) < 0) && !src.leftBehind(q) {
 			nearer = append(nearer, q)
 		}
 	}
