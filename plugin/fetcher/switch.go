@@ -53,8 +53,8 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 		// what the stream had brought at the last check, and since when
 		lastGot  int64
 		progress = time.Now()
-		slow = &slowWatch{peak: &pf.peakStream, factor: slowFactor, got: []int64{0}} // from the stream's start
-		pull = &slowWatch{peak: &pf.peakPull, factor: roomFactor, got: []int64{pf.arrived.Load()}}
+		slow     = &slowWatch{peak: &pf.peakStream, factor: slowFactor, got: []int64{0}} // from the stream's start
+		pull     = &slowWatch{peak: &pf.peakPull, factor: roomFactor, got: []int64{pf.arrived.Load()}}
 		// what p held at the last check, and for how many checks in a
 		// row it gained slowly
 		lastAvailable int64
