@@ -76,7 +76,10 @@ func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInf
 			return 0
 		})
 	}
-	if limit := pf.f.opts.MaxProviders; len(s.peers) > limit {
+	// After bad bytes of the layer, every holder found is asked: the
+	// few worth following (holders of all of it, or receiving it again
+	// after bad bytes themselves) may be anywhere in the order.
+	if limit := pf.f.opts.MaxProviders; len(s.peers) > limit && !pf.f.isSuspect(desc.Digest) {
 		s.peers = s.peers[:limit]
 	}
 	return s
@@ -283,9 +286,13 @@ collect:
 		})
 	}
 	s.peers = s.peers[:s.next]
+	held := make([]string, 0, len(ok))
 	for _, r := range ok {
 		s.peers = append(s.peers, r.p)
+		held = append(held, fmt.Sprintf("%s:%d/%d", r.p, r.h.Available, r.h.Load))
 	}
+	log.G(ctx).WithFields(log.Fields{"digest": s.desc.Digest, "offset": offset, "asked": len(peers), "answered": len(answered),
+		"ranked": held}).Debug("p2p: holders ranked (peer:available/load)")
 	for _, p := range peers {
 		if !answered[p] {
 			s.peers = append(s.peers, p)

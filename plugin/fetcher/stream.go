@@ -213,12 +213,23 @@ func (pf *PeerFirst) badCopies(ctx context.Context, src *sources, senders []peer
 	if !complete {
 		return nil
 	}
-	// Holders of all of it first, then the senders still receiving it.
+	ctx, cancel := context.WithTimeout(ctx, piecesWait(src.desc.Size))
+	defer cancel()
+	// Holders of all of it first (known here, else found now), then the
+	// senders still receiving it.
 	var asked []peer.ID
+	known := map[peer.ID]bool{}
 	for _, p := range slices.Sorted(maps.Keys(src.complete)) {
 		if src.complete[p] {
 			asked = append(asked, p)
+			known[p] = true
 		}
+	}
+	for _, p := range senders {
+		known[p] = true
+	}
+	if len(asked) < maxPieceAsks {
+		asked = append(asked, pf.completeHolders(ctx, src, known, maxPieceAsks-len(asked))...)
 	}
 	for _, p := range senders {
 		if !src.complete[p] {
@@ -226,8 +237,6 @@ func (pf *PeerFirst) badCopies(ctx context.Context, src *sources, senders []peer
 		}
 	}
 	asked = asked[:min(len(asked), maxPieceAsks)]
-	ctx, cancel := context.WithTimeout(ctx, piecesWait(src.desc.Size))
-	defer cancel()
 	type answer struct {
 		p   peer.ID
 		bad bool
@@ -251,6 +260,40 @@ func (pf *PeerFirst) badCopies(ctx context.Context, src *sources, senders []peer
 		}
 	}
 	return bad
+}
+
+// completeHolders looks the layer up again and returns up to limit of the
+// providers found, but those in known, that hold all of it: a node that
+// followed a chain never asked the holder at its head, whose copy the bad
+// bytes may come from.
+func (pf *PeerFirst) completeHolders(ctx context.Context, src *sources, known map[peer.ID]bool, limit int) []peer.ID {
+	found, _, err := pf.lookup(ctx, src.desc.Digest)
+	if err != nil {
+		return nil
+	}
+	var probed []peer.ID
+	for _, info := range found {
+		if !known[info.ID] {
+			probed = append(probed, info.ID)
+		}
+	}
+	complete := make(chan peer.ID, len(probed))
+	for _, p := range probed {
+		go func() {
+			h, err := pf.probe(ctx, p, src)
+			if err != nil || h.Available < src.desc.Size {
+				p = ""
+			}
+			complete <- p
+		}()
+	}
+	var out []peer.ID
+	for range probed {
+		if p := <-complete; p != "" && len(out) < limit {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // verifying passes bytes on while it hashes them, and holds the last byte

@@ -395,6 +395,61 @@ func TestBadBytesAreBlamedOnTheBadCopyNotOnTheNodeThatPassedThemOn(t *testing.T)
 	}
 }
 
+// A node that followed a relay and never asked the holder of all of the
+// layer whose copy the bad bytes came from finds that holder by looking
+// the layer up again, and blames it, not the relay.
+func TestBadBytesAreBlamedOnABadCopyTheFetchNeverAsked(t *testing.T) {
+	data := randomBytes(t, 3<<20)
+	rotten := append([]byte(nil), data...)
+	copy(rotten[len(rotten)/2:], "rotten bytes")
+	var beyond atomic.Int32
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerA: withPieces(piecesJSON(t, rotten), serves(rotten)),            // the bad copy
+		peerB: withPieces("", holding(rotten, int64(len(rotten)), &beyond)), // the relay
+	}}
+	store := newStore(t)
+	finder := &growingFinder{first: []peer.ID{peerB}, later: []peer.ID{peerA, peerB}}
+	f := newFetcher(t, finder, client, Options{InMemoryLimit: 1024, Store: store})
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	err := remotes.Fetch(testNamespace(), store, f.WrapFetcher(&fakeUpstream{data: data}, "registry.example/team/app:v1"), d)
+	if !errors.Is(err, peerclient.ErrCorrupt) {
+		t.Fatalf("fetch: %v, want a verification failure", err)
+	}
+	if !f.penalties.IsCorrupt(peerA, d.Digest) || f.penalties.IsCorrupt(peerB, d.Digest) {
+		t.Fatalf("blamed: bad copy %v, relay %v; want true, false (%v)",
+			f.penalties.IsCorrupt(peerA, d.Digest), f.penalties.IsCorrupt(peerB, d.Digest), err)
+	}
+}
+
+// After bad bytes of a layer every holder found is asked what it holds,
+// not only the first few: the one receiving it again after bad bytes, worth
+// following, may come last.
+func TestAfterBadBytesEveryHolderFoundIsAsked(t *testing.T) {
+	data := randomBytes(t, 1<<20)
+	var beyond atomic.Int32
+	gets := &getCounter{}
+	const peerD, peerE peer.ID = "peer-d", "peer-e"
+	behaviours := map[peer.ID]peerBehaviour{
+		peerE: gets.counting(peerE, rechecked(holding(data, int64(len(data))/2, &beyond))),
+	}
+	providers := []peer.ID{peerA, peerB, peerC, peerD, peerE}
+	for _, p := range providers[:4] {
+		behaviours[p] = gets.counting(p, holding(randomBytes(t, len(data)), int64(len(data))/2, &beyond))
+	}
+	store := newStore(t)
+	up := &fakeUpstream{data: data}
+	f := newFetcher(t, fakeFinder{providers: providers}, &fakeClient{peers: behaviours},
+		Options{InMemoryLimit: 1024, Store: store, MaxProviders: 2, Shuffle: func(int, func(i, j int)) {}})
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	f.markSuspect(d.Digest)
+	if got := fetchAll(t, f, up, d); !bytes.Equal(got, data) {
+		t.Fatal("committed bytes differ")
+	}
+	if up.calls != 0 || gets.of(peerE) == 0 {
+		t.Fatalf("upstream %d, GETs to the holder receiving again %d; want 0, some", up.calls, gets.of(peerE))
+	}
+}
+
 // A holder left for being slow is not followed again for being ahead.
 func TestAHolderLeftForBeingSlowIsNotTakenAgain(t *testing.T) {
 	data := randomBytes(t, 24<<20)
