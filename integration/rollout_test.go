@@ -31,7 +31,7 @@ type rolloutLab struct {
 }
 
 // rolloutPullTimeout bounds one node's pull: a hang becomes an error.
-const rolloutPullTimeout = 10 * time.Minute
+const rolloutPullTimeout = 5 * time.Minute
 
 // newRolloutLab builds a lab of n hosts with links of mbit Mbit/s and
 // starts a Shoal node on each, all connected to each other.
