@@ -69,6 +69,35 @@ func TestHoldersAreOrderedIntoAChain(t *testing.T) {
 	}
 }
 
+// A node first in a layer's order asks the providers beyond the first
+// max_providers too when none of those can be taken (all after it, with
+// nothing yet): one of them may hold the layer whole, as a node that
+// pulled it before does, and the upstream is not needed.
+func TestAHolderOfAllOfItBeyondTheFirstProvidersIsFound(t *testing.T) {
+	data := randomBytes(t, 8<<20)
+	var beyond atomic.Int32
+	gets := &getCounter{}
+	const peerD peer.ID = "peer-d"
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerB: holding(data, 0, &beyond),
+		peerC: holding(data, 0, &beyond),
+		peerD: holding(data, 0, &beyond),
+		peerA: gets.counting(peerA, serves(data)), // found last
+	}}
+	score, self := scored(map[peer.ID]string{peerA: "a", peerB: "b", peerC: "c", peerD: "d"}) // all after this node
+	up := &fakeUpstream{data: data}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerB, peerC, peerD, peerA}}, client, Options{
+		Store: newStore(t), Score: score, Self: self, CoordinationMinSize: 1 << 20, MaxProviders: 2,
+		HedgeDelay: time.Minute, Shuffle: func(int, func(i, j int)) {},
+	})
+	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("committed bytes differ")
+	}
+	if up.calls != 0 || gets.of(peerA) == 0 {
+		t.Fatalf("upstream %d, GETs to the holder of all of it %d; want 0, some (requests %v)", up.calls, gets.of(peerA), client.sent())
+	}
+}
+
 // A holder whose uplink this pull found slow in one layer comes last in
 // the chain of another layer, and is not switched to for being ahead or
 // nearer: in a rollout the slow node turns up in every layer's chain.

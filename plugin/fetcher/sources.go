@@ -51,6 +51,9 @@ type sources struct {
 	// toUpstream: the rest comes from the upstream (a slow holder had no
 	// faster one to replace it).
 	toUpstream bool
+	// reserve: providers found beyond the first MaxProviders, asked when
+	// none of those can be taken.
+	reserve []peer.ID
 }
 
 func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInfo) *sources {
@@ -76,11 +79,12 @@ func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInf
 			return 0
 		})
 	}
-	// After bad bytes of the layer, every holder found is asked: the
-	// few worth following (holders of all of it, or receiving it again
-	// after bad bytes themselves) may be anywhere in the order.
+	// The rest are kept in reserve (see rank). After bad bytes of the
+	// layer, every holder found is asked at once: the few worth following
+	// (holders of all of it, or receiving it again after bad bytes
+	// themselves) may be anywhere in the order.
 	if limit := pf.f.opts.MaxProviders; len(s.peers) > limit && !pf.f.isSuspect(desc.Digest) {
-		s.peers = s.peers[:limit]
+		s.peers, s.reserve = s.peers[:limit], s.peers[limit:]
 	}
 	return s
 }
@@ -180,8 +184,9 @@ func (s *sources) forParallel(offset, minSize int64) []peer.ID {
 // following this node. Providers that fail to answer, or answer late, go
 // last. For a suspect digest (bad bytes from peers here lately) only
 // holders of all of it, and holders receiving it again after bad bytes
-// themselves, stay. Holders whose uplink this pull found slow go last. It runs once per fetch, and again when
-// sources are added.
+// themselves, stay. Holders whose uplink this pull found slow go last.
+// When none of them can be taken, the providers in reserve are asked too.
+// It runs once per fetch, and again when sources are added.
 func (s *sources) rank(ctx context.Context, offset int64) {
 	// With an order among nodes, or a suspect digest, even one holder is
 	// asked: what it holds decides whether it is followed.
@@ -284,6 +289,16 @@ collect:
 		ok = slices.DeleteFunc(ok, func(r ranked) bool {
 			return !s.complete[r.p] && !ord.before(r.p) && r.h.Available <= offset
 		})
+	}
+	if len(ok) == 0 && len(s.reserve) > 0 {
+		// None of those asked can be taken (in a rollout: all after this
+		// node, with nothing yet): the reserve may hold the layer whole,
+		// as a node that pulled it before does.
+		s.peers = append(s.peers, s.reserve...)
+		s.reserve = nil
+		s.ranked = false
+		s.rank(ctx, offset)
+		return
 	}
 	s.peers = s.peers[:s.next]
 	held := make([]string, 0, len(ok))
