@@ -122,7 +122,7 @@ func TestAHolderFoundSlowInOneLayerIsNotFollowedInAnother(t *testing.T) {
 		t.Fatalf("nearer holder %q, want %q before it was found slow", got, peerA)
 	}
 
-	pf.uplinkSlow(peerA) // in another layer of the pull
+	pf.uplinkSlow(testNamespace(), peerA) // in another layer of the pull
 	src = newSources(pf, d, providers)
 	src.rank(testNamespace(), 0)
 	if got, want := fmt.Sprint(src.untried()), fmt.Sprint([]peer.ID{peerB, peerA}); got != want {

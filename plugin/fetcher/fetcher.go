@@ -285,13 +285,17 @@ type PeerFirst struct {
 // room on this node's link. Unlike a holder merely behind (its source was
 // slow, and another may replace it), p is followed in no layer of this
 // pull while another holder can be.
-func (pf *PeerFirst) uplinkSlow(p peer.ID) {
+func (pf *PeerFirst) uplinkSlow(ctx context.Context, p peer.ID) {
 	pf.slowMu.Lock()
 	defer pf.slowMu.Unlock()
+	if pf.slowUplinks[p] {
+		return
+	}
 	if pf.slowUplinks == nil {
 		pf.slowUplinks = map[peer.ID]bool{}
 	}
 	pf.slowUplinks[p] = true
+	log.G(ctx).WithField("peer", p).Debug("p2p: a holder sends slowly whatever it holds; it comes last in this pull's other layers")
 }
 
 // hasSlowUplink reports whether this pull found p's uplink slow.

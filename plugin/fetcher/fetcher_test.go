@@ -991,3 +991,74 @@ func TestAStreamThatBringsNothingIsLeftAfterTheStallBound(t *testing.T) {
 		t.Fatalf("requests %v, upstream %d: want the rest from %s at the offset reached", got, up.calls, peerB)
 	}
 }
+
+// startsLate answers like a holder receiving data that holds none of it
+// until delay has passed, and then all of it.
+func startsLate(data []byte, delay time.Duration) peerBehaviour {
+	begin := time.Now()
+	return func(req *http.Request) (*http.Response, error) {
+		resp, err := serves(data)(req)
+		if err != nil {
+			return nil, err
+		}
+		resp.Header.Set(oci.ArrivingHeader, "true")
+		if wait := time.Until(begin.Add(delay)); wait > 0 {
+			resp.Header.Set(oci.AvailableHeader, "0")
+			if req.Method == http.MethodGet {
+				resp.Body = &lateBody{r: resp.Body, start: time.After(wait), closed: make(chan struct{})}
+			}
+		}
+		return resp, nil
+	}
+}
+
+// lateBody sends nothing until start, unless it is closed first.
+type lateBody struct {
+	r      io.Reader
+	start  <-chan time.Time
+	begun  bool
+	once   sync.Once
+	closed chan struct{}
+}
+
+func (b *lateBody) Read(p []byte) (int, error) {
+	if !b.begun {
+		select {
+		case <-b.start:
+			b.begun = true
+		case <-b.closed:
+			return 0, net.ErrClosed
+		}
+	}
+	return b.r.Read(p)
+}
+
+func (b *lateBody) Close() error {
+	b.once.Do(func() { close(b.closed) })
+	return nil
+}
+
+// The first node of a layer's chain that holds nothing yet is waiting for
+// its own first bytes, not slow: the node following it waits too, and does
+// not fetch another copy from the upstream, even while the pull's other
+// streams come fast.
+func TestAFirstNodeWithNothingYetIsNotLeftForTheUpstream(t *testing.T) {
+	data := randomBytes(t, 8<<20)
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: startsLate(data, 4*time.Second)}}
+	score, self := scored(map[peer.ID]string{peerA: "z"}) // first in the order
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, Options{
+		Store: newStore(t), Score: score, Self: self, CoordinationMinSize: 1 << 20, HedgeDelay: time.Minute,
+	})
+	up := &fakeUpstream{data: data}
+	pf := f.WrapFetcher(up, "registry.example/team/app:v1")
+	// The pull's other layers came fast: its streams and the pull as a
+	// whole have brought a lot a check.
+	pf.peakStream.Store(32 << 20)
+	pf.peakPull.Store(64 << 20)
+	if err := remotes.Fetch(testNamespace(), f.opts.Store, pf, desc(data, ocispec.MediaTypeImageLayer)); err != nil {
+		t.Fatal(err)
+	}
+	if up.calls != 0 {
+		t.Fatalf("the upstream was asked %d times while the first node had not begun", up.calls)
+	}
+}

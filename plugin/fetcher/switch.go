@@ -150,7 +150,7 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 				continue
 			}
 			if ahead {
-				pf.uplinkSlow(p)
+				pf.uplinkSlow(ctx, p)
 			}
 			if o := pf.fasterHolder(ctx, src, ord, others, pos); o != "" {
 				src.outpaced(p)
@@ -167,12 +167,17 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 			// which then has no room), or this layer crawls while the rest
 			// of the pull comes fast, and p gains as slowly (a slow node,
 			// or one behind one).
-			left := src.desc.Size - pos
-			slowFirst := headSlow >= 2 && roomy && left > 2*marginFor(src.desc.Size)
-			crawling := lagging && sourceSlow >= slowTicks && left > 4*marginFor(src.desc.Size)
+			// A holder with nothing yet is not slow but waiting for its own
+			// first bytes (from the upstream, whose link then serves the
+			// first nodes of the other layers too): another upstream copy
+			// would share that link with it. Its followers wait with it,
+			// as long as the stall bounds allow.
+			left, started := src.desc.Size-pos, current.Available > 0
+			slowFirst := started && headSlow >= 2 && roomy && left > 2*marginFor(src.desc.Size)
+			crawling := started && lagging && sourceSlow >= slowTicks && left > 4*marginFor(src.desc.Size)
 			if (slowFirst || crawling) && !src.upstreamUsed {
 				if slowFirst {
-					pf.uplinkSlow(p)
+					pf.uplinkSlow(ctx, p)
 				}
 				src.outpaced(p)
 				src.toUpstream = true
