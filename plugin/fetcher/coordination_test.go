@@ -98,6 +98,38 @@ func TestAHolderOfAllOfItBeyondTheFirstProvidersIsFound(t *testing.T) {
 	}
 }
 
+// A provider ordered after this node that is late to say what it holds is
+// not followed: nodes of a rollout offer a layer as they start it, and it
+// may be following this node; following it would close a circle in which
+// nobody fetches the layer.
+func TestAProviderAfterThisNodeLateToAnswerIsNotFollowed(t *testing.T) {
+	data := randomBytes(t, 8<<20)
+	var beyond atomic.Int32
+	gets := &getCounter{}
+	late := func(b peerBehaviour) peerBehaviour {
+		return func(req *http.Request) (*http.Response, error) {
+			if req.Method == http.MethodHead {
+				time.Sleep(300 * time.Millisecond)
+			}
+			return b(req)
+		}
+	}
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerB: gets.counting(peerB, late(holding(data, 0, &beyond))),
+	}}
+	score, self := scored(map[peer.ID]string{peerB: "b"}) // after this node
+	up := &fakeUpstream{data: data}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerB}}, client, Options{
+		Store: newStore(t), Score: score, Self: self, CoordinationMinSize: 1 << 20, HedgeDelay: 50 * time.Millisecond,
+	})
+	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("committed bytes differ")
+	}
+	if up.calls != 1 || gets.of(peerB) != 0 {
+		t.Fatalf("upstream %d, GETs to the provider after this node %d; want 1, 0", up.calls, gets.of(peerB))
+	}
+}
+
 // A holder whose uplink this pull found slow in one layer comes last in
 // the chain of another layer, and is not switched to for being ahead or
 // nearer: in a rollout the slow node turns up in every layer's chain.

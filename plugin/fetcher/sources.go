@@ -182,7 +182,7 @@ func (s *sources) forParallel(offset, minSize int64) []peer.ID {
 // copy), then the others that are ahead of offset; one after this node and
 // not ahead of it is left out, as it may be waiting for its own turn or
 // following this node. Providers that fail to answer, or answer late, go
-// last. For a suspect digest (bad bytes from peers here lately) only
+// last, but with an order only those before this node. For a suspect digest (bad bytes from peers here lately) only
 // holders of all of it, and holders receiving it again after bad bytes
 // themselves, stay. Holders whose uplink this pull found slow go last.
 // When none of them can be taken, the providers in reserve are asked too.
@@ -309,7 +309,10 @@ collect:
 	log.G(ctx).WithFields(log.Fields{"digest": s.desc.Digest, "offset": offset, "asked": len(peers), "answered": len(answered),
 		"ranked": held}).Debug("p2p: holders ranked (peer:available/load)")
 	for _, p := range peers {
-		if !answered[p] {
+		// One late to answer says nothing of what it holds: ordered
+		// after this node, it may be waiting for its own turn or
+		// following this node, and is left out as above.
+		if !answered[p] && (ord == nil || ord.before(p)) {
 			s.peers = append(s.peers, p)
 		}
 	}
