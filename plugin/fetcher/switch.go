@@ -128,7 +128,7 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 				sourceSlow = 0
 			}
 			// The first node of the layer's chain (it fetches from the
-			// upstream, nobody is before it), gaining at less than a third
+			// upstream, nobody is before it), gaining at less than a fifth
 			// of this pull's fastest stream: its link is slower than the
 			// others'.
 			if ord != nil && isHead(ord, p, others) && headSlowFactor*gained < pf.peakStream.Load() {
@@ -272,8 +272,10 @@ const roomFactor = 3
 
 // headSlowFactor: the first node of a chain is slow at less than this
 // fraction of the pull's fastest stream. Its followers can only wait for
-// it or go to the upstream, and a slow link is ten times slower, not six.
-const headSlowFactor = 3
+// it or go to the upstream; a slow link is ten times slower, while the
+// first nodes of an image's layers share the registry's link (three
+// layers: a third each), which another upstream copy would share too.
+const headSlowFactor = 5
 
 // isHead reports whether p comes first in the order among the holders
 // known: it is the first node of the layer's chain, and gets it from the
