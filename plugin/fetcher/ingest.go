@@ -164,7 +164,6 @@ func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset
 		if better != "" {
 			// Not a failure: a holder far ahead of this one takes over.
 			logger.WithFields(log.Fields{"peer": from, "to": better, "offset": offset + n}).Debug("p2p: switching to a holder further along")
-			src.add([]peer.AddrInfo{{ID: better}})
 			src.preferNext(better)
 			src.giveBack([]peer.ID{from})
 			continue

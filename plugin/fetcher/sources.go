@@ -131,14 +131,17 @@ func (s *sources) anyComplete() bool {
 // untried is the providers not asked yet.
 func (s *sources) untried() []peer.ID { return append([]peer.ID(nil), s.peers[s.next:]...) }
 
-// preferNext makes p the next provider asked.
+// preferNext makes p the next provider asked, whether or not it was asked
+// before: a switch to a holder far ahead goes there even when that holder
+// was tried earlier in this fetch (it had nothing then).
 func (s *sources) preferNext(p peer.ID) {
 	for i := s.next; i < len(s.peers); i++ {
 		if s.peers[i] == p {
-			s.peers[s.next], s.peers[i] = s.peers[i], s.peers[s.next]
-			return
+			s.peers = slices.Delete(s.peers, i, i+1)
+			break
 		}
 	}
+	s.peers = slices.Insert(s.peers, s.next, p)
 }
 
 // giveBack returns providers that forParallel handed out and that were
