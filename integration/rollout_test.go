@@ -284,8 +284,9 @@ func TestARolloutTakesOneUpstreamCopyAndSpreadsTheUploads(t *testing.T) {
 // order of a layer (it fetches that layer from the registry, and the
 // others would follow it): the others do not wait for it. They leave it
 // for faster holders or the registry, so it sends them less than half a
-// copy of the image, each of them is done before it, and the registry sends fewer than
-// half the copies stock containerd's nodes would fetch (one each).
+// copy of the image, each of them is done before it, and the registry
+// sends fewer than half the copies stock containerd's nodes would fetch
+// (one each).
 func TestASlowNodeInARolloutHoldsBackNobody(t *testing.T) {
 	lab := newRolloutLab(t, 6, 200)
 	lab.setRate(6, 20)

@@ -185,11 +185,12 @@ func (s *sources) forParallel(offset, minSize int64) []peer.ID {
 // copy), then the others that are ahead of offset; one after this node and
 // not ahead of it is left out, as it may be waiting for its own turn or
 // following this node. Providers that fail to answer, or answer late, go
-// last, but with an order only those before this node. For a suspect digest (bad bytes from peers here lately) only
-// holders of all of it, and holders receiving it again after bad bytes
-// themselves, stay. Holders whose uplink this pull found slow go last.
-// When none of them can be taken, the providers in reserve are asked too.
-// It runs once per fetch, and again when sources are added.
+// last (with an order, only those before this node). For a suspect digest
+// (bad bytes from peers here lately) only holders of all of it, and
+// holders receiving it again after bad bytes themselves, stay. Holders
+// whose uplink this pull found slow go last. When none of them can be
+// taken, the providers in reserve are asked too. It runs once per fetch,
+// and again when sources are added.
 func (s *sources) rank(ctx context.Context, offset int64) {
 	// With an order among nodes, or a suspect digest, even one holder is
 	// asked: what it holds decides whether it is followed.

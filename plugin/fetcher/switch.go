@@ -166,12 +166,11 @@ func (pf *PeerFirst) copyFrom(ctx context.Context, w io.Writer, body io.ReadClos
 			// held back by the upstream's link holds back the whole pull,
 			// which then has no room), or this layer crawls while the rest
 			// of the pull comes fast, and p gains as slowly (a slow node,
-			// or one behind one).
-			// A holder with nothing yet is not slow but waiting for its own
-			// first bytes (from the upstream, whose link then serves the
-			// first nodes of the other layers too): another upstream copy
-			// would share that link with it. Its followers wait with it,
-			// as long as the stall bounds allow.
+			// or one behind one). A holder with nothing yet is neither:
+			// it waits for its own first bytes (from the upstream, whose
+			// link then serves the first nodes of the other layers too),
+			// and another upstream copy would share that link with it. Its
+			// followers wait with it, as long as the stall bounds allow.
 			left, started := src.desc.Size-pos, current.Available > 0
 			slowFirst := started && headSlow >= 2 && roomy && left > 2*marginFor(src.desc.Size)
 			crawling := started && lagging && sourceSlow >= slowTicks && left > 4*marginFor(src.desc.Size)
