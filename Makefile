@@ -36,7 +36,7 @@ TOOLS_DIR        := $(CURDIR)/_tools
 REGISTRY_VERSION := v3.1.2
 REGISTRY_BIN     := $(TOOLS_DIR)/registry-$(REGISTRY_VERSION)/registry
 
-.PHONY: all build demo test test-unit test-integration test-2.3 bump tools bench clean vet fuzz install release bench-scale bench-swarm
+.PHONY: all build demo test test-unit test-integration test-2.3 bump tools bench clean vet fuzz install release bench-scale bench-swarm bench-pieces
 
 all: build
 
@@ -104,7 +104,7 @@ test: test-unit fuzz test-integration
 # with a spurious "context deadline exceeded" on a slow machine.
 FUZZ_TARGETS := contentserver:FuzzServeHTTP:100000x mirror:FuzzMirrorRequest:20000x oci:FuzzSplitPath:200000x oci:FuzzValidRange:200000x \
 	router:FuzzParseBootstrapPeer:20000x peerclient:FuzzHeadManifest:200000x \
-	peerhttp:FuzzDataAddress:100000x pieces:FuzzDecode:100000x
+	peerhttp:FuzzDataAddress:100000x pieces:FuzzDecode:100000x pieces:FuzzDecodeTable:100000x
 
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
@@ -182,6 +182,12 @@ SWARM ?= 100,1000
 bench-swarm:
 	SHOAL_SWARM=$(SWARM) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-swarm.md \
 		$(GO) test -count=1 -timeout 60m -run TestSwarmReport -v ./plugin/fetcher | grep -v '^time='
+
+## bench-pieces: rollouts of the piece swarm's policy (plugin/swarm) to N simulated nodes (discrete events).
+PIECES ?= 100,1000
+bench-pieces:
+	SHOAL_SWARM=$(PIECES) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-pieces.md \
+		$(GO) test -count=1 -timeout 60m -run TestSwarmReport -v ./plugin/swarm
 
 ## bench: side-by-side measurements printed as a markdown table (root); ONLY=<regexp> picks sections.
 bench: build tools

@@ -1,0 +1,60 @@
+// Package swarm answers "which piece next, and from whom" for one layer
+// that several nodes fetch at once: a window of pieces ahead of the
+// layer's write position is fetched from several holders at once, rarest
+// first, the next-needed piece urgent; the pieces no holder has come from
+// the upstream, each taken there by one node.
+//
+// The package is policy only: a Session takes what its node observes
+// (holders found, their have-sets, pieces received or failed, the write
+// position) with the time of each observation, and answers with the
+// requests to start. Moving and verifying bytes is its driver's job (the
+// fetcher, or the simulator in this package's tests), so every rule here
+// runs the same in both and is table-tested with an injected clock.
+package swarm
+
+import "time"
+
+// Config is every tunable of the swarm. Each says why it has its value;
+// the figures come from the simulator (bench-swarm) unless said otherwise.
+type Config struct {
+	// Window is how many pieces past the write position a node fetches
+	// and holds in memory (Window × piece size per layer, 16 MiB at the
+	// 1 MiB piece of a 64 MiB layer). Fewer pieces ahead leave too few
+	// choices for rarest-first to spread pieces among nodes: with 4 the
+	// nodes of a rollout ask the same few holders for the same pieces.
+	Window int
+	// PerHolder is how many requests a node keeps in flight to one
+	// holder: two hide a round trip between a holder's pieces, more only
+	// queue on its uplink where other requesters would be served sooner.
+	PerHolder int
+	// Holders is how many holders a node keeps asking (and polling for
+	// their have-sets) at once; others found are kept in reserve. It bounds
+	// the have-set traffic a node causes at any cluster size.
+	Holders int
+	// Probe is how many nodes ranked above this one (rendezvous order of
+	// the layer over the peers it knows) it asks whether they pull the
+	// layer before it takes the layer from the upstream: when one does,
+	// this node waits for its pieces instead. It makes one node, not every
+	// node of a rollout whose lookups all came back empty, the one that
+	// goes upstream, while a lone miss pays one round trip.
+	Probe int
+	// Stall: when no source has brought the next-needed piece for this
+	// long, the node takes it from the upstream itself. It bounds what a
+	// dead or lying holder can cost.
+	Stall time.Duration
+	// Hedge: the next-needed piece in flight longer than Hedge times the
+	// time its holder should take is asked of a second source.
+	Hedge float64
+}
+
+// DefaultConfig is the configuration nodes run with.
+func DefaultConfig() Config {
+	return Config{
+		Window:    16,
+		PerHolder: 2,
+		Holders:   8,
+		Probe:     3,
+		Stall:     2 * time.Second,
+		Hedge:     3,
+	}
+}

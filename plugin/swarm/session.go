@@ -1,0 +1,553 @@
+package swarm
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"slices"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/opencontainers/go-digest"
+)
+
+// Upstream stands for the registry where a request's source is named.
+const Upstream peer.ID = ""
+
+// Layer is what a session fetches.
+type Layer struct {
+	Digest    digest.Digest
+	Size      int64
+	PieceSize int64
+}
+
+// Pieces is how many pieces the layer has.
+func (l Layer) Pieces() int { return int((l.Size + l.PieceSize - 1) / l.PieceSize) }
+
+// PieceLen is the length of piece i: PieceSize but for a short last one.
+func (l Layer) PieceLen(i int) int64 {
+	return min(l.PieceSize, l.Size-int64(i)*l.PieceSize)
+}
+
+// Request is a piece to ask of a source.
+type Request struct {
+	Piece int
+	From  peer.ID // Upstream: the registry
+	// Hedge: the piece is already asked of another source that is late.
+	Hedge bool
+}
+
+// Failure is why a request brought no piece; it decides what becomes of
+// the source.
+type Failure int
+
+const (
+	// Unavailable: the source does not have the piece, or could not be
+	// reached. It is asked again only once its have-set says it has it.
+	Unavailable Failure = iota
+	// Busy: the source sends this piece to another node now; it is asked
+	// for it again after its next have-set (by then a node that received
+	// it may be the better source).
+	Busy
+	// Corrupt: the bytes did not match the piece's digest. The source is
+	// never asked again for this layer.
+	Corrupt
+	// Gone: the source left (closed, killed). Never asked again.
+	Gone
+)
+
+// HolderState is what a holder said of itself: its have-set, whether it
+// takes pieces from the upstream, and its load.
+type HolderState struct {
+	Have Bitfield
+	// Seed: the holder takes from the upstream the pieces no node has.
+	Seed bool
+	// Load is how many requests the holder is serving or has queued.
+	Load int
+}
+
+type holder struct {
+	id       peer.ID
+	state    HolderState
+	active   bool
+	excluded bool // corrupt or gone
+	inflight int
+	rate     float64 // bytes per second of its completed pieces, 0: not known
+}
+
+// refuse forgets that h has piece i, until its next have-set.
+func (h *holder) refuse(i int) {
+	if h.state.Have.Has(i) {
+		h.state.Have = h.state.Have.Clone()
+		h.state.Have[i/64] &^= 1 << (uint(i) % 64)
+	}
+}
+
+type flight struct {
+	from  peer.ID
+	start time.Time
+}
+
+// Session is one node's fetch of one layer.
+type Session struct {
+	cfg   Config
+	layer Layer
+	self  peer.ID
+	n     int
+
+	have     Bitfield
+	written  int // pieces written in order from the start
+	inflight map[int][]flight
+	holders  map[peer.ID]*holder
+	found    []peer.ID // holders in the order found, for the active set
+
+	decided     bool // the first lookup and probes are in
+	seed        bool
+	upstream    holder // the registry as a source: its slots and rate
+	lastArrival time.Time
+
+	// tiebreak orders pieces of equal rarity differently on every node,
+	// so that nodes with the same view still ask for different pieces.
+	tiebreak []uint64
+}
+
+// NewSession starts the fetch of layer by self at now.
+func NewSession(cfg Config, layer Layer, self peer.ID, now time.Time) *Session {
+	n := layer.Pieces()
+	s := &Session{
+		cfg: cfg, layer: layer, self: self, n: n,
+		have: NewBitfield(n), inflight: map[int][]flight{}, holders: map[peer.ID]*holder{},
+		upstream: holder{id: Upstream, active: true}, lastArrival: now, tiebreak: make([]uint64, n),
+	}
+	for i := range s.tiebreak {
+		s.tiebreak[i] = binary.BigEndian.Uint64(pieceScore(layer.Digest, i, self))
+	}
+	return s
+}
+
+// pieceScore is p's rendezvous score for piece i of layer: every node
+// computes the same, so seeds agree on which of them takes which piece.
+func pieceScore(layer digest.Digest, i int, p peer.ID) []byte {
+	h := sha256.New()
+	h.Write([]byte(layer))
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], uint64(i))
+	h.Write(b[:])
+	h.Write([]byte(p))
+	return h.Sum(nil)
+}
+
+// AddHolders adds nodes that hold or fetch the layer: found by a lookup,
+// named by a holder, or a probed node that pulls it.
+func (s *Session) AddHolders(ids ...peer.ID) {
+	for _, id := range ids {
+		if id == s.self || id == Upstream {
+			continue
+		}
+		if _, ok := s.holders[id]; ok {
+			continue
+		}
+		s.holders[id] = &holder{id: id}
+		s.found = append(s.found, id)
+	}
+	s.fillActive()
+}
+
+// Decided says the first lookup and probes are in: with no holder known,
+// this node takes the layer from the upstream (a lone miss waits for
+// nobody).
+func (s *Session) Decided(now time.Time) {
+	if s.decided {
+		return
+	}
+	s.decided = true
+	s.lastArrival = now
+	if s.liveHolders() == 0 {
+		s.seed = true
+	}
+}
+
+// Seed reports whether this node takes pieces from the upstream.
+func (s *Session) Seed() bool { return s.seed }
+
+// Have is this node's have-set, to send to others.
+func (s *Session) Have() Bitfield { return s.have }
+
+// Complete reports whether every piece is held.
+func (s *Session) Complete() bool { return s.have.Count() == s.n }
+
+// Written is how many pieces from the start have been written.
+func (s *Session) Written() int { return s.written }
+
+// Active are the holders whose have-sets the driver keeps fresh.
+func (s *Session) Active() []peer.ID {
+	var ids []peer.ID
+	for _, id := range s.found {
+		if h := s.holders[id]; h.active {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// Known are every holder not excluded: the names a node passes on.
+func (s *Session) Known() []peer.ID {
+	var ids []peer.ID
+	for _, id := range s.found {
+		if !s.holders[id].excluded {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+func (s *Session) liveHolders() int {
+	n := 0
+	for _, h := range s.holders {
+		if !h.excluded {
+			n++
+		}
+	}
+	return n
+}
+
+// fillActive keeps Config.Holders holders active, in the order found.
+func (s *Session) fillActive() {
+	active := 0
+	for _, h := range s.holders {
+		if h.active {
+			active++
+		}
+	}
+	for _, id := range s.found {
+		if active >= s.cfg.Holders {
+			return
+		}
+		if h := s.holders[id]; !h.active && !h.excluded {
+			h.active = true
+			active++
+		}
+	}
+}
+
+// Update records a holder's state, as its have-set answer says, at now.
+// A holder gaining pieces is progress: the swarm is moving, and the stall
+// rule waits on.
+func (s *Session) Update(now time.Time, id peer.ID, st HolderState) {
+	s.AddHolders(id)
+	h, ok := s.holders[id]
+	if !ok {
+		return
+	}
+	if st.Have.Count() > h.state.Have.Count() {
+		s.lastArrival = now
+	}
+	h.state = st
+}
+
+// Received records piece i from src, verified, at now. It returns the
+// other requests for the piece, now useless, for the driver to cancel.
+func (s *Session) Received(now time.Time, i int, src peer.ID) (cancel []Request) {
+	for _, f := range s.inflight[i] {
+		h := s.source(f.from)
+		if h != nil {
+			h.inflight--
+		}
+		if f.from == src {
+			if h != nil {
+				s.measure(h, s.layer.PieceLen(i), now.Sub(f.start))
+			}
+			continue
+		}
+		cancel = append(cancel, Request{Piece: i, From: f.from})
+	}
+	delete(s.inflight, i)
+	if s.have.Set(i) {
+		s.lastArrival = now
+	}
+	return cancel
+}
+
+// measure folds one piece's transfer into h's rate.
+func (s *Session) measure(h *holder, n int64, took time.Duration) {
+	if took <= 0 {
+		took = time.Microsecond
+	}
+	r := float64(n) / took.Seconds()
+	if h.rate == 0 {
+		h.rate = r
+		return
+	}
+	h.rate = 0.5*h.rate + 0.5*r
+}
+
+// Failed records that the request for piece i from src brought nothing.
+func (s *Session) Failed(now time.Time, i int, src peer.ID, why Failure) {
+	fl := s.inflight[i]
+	for k, f := range fl {
+		if f.from == src {
+			fl = slices.Delete(fl, k, k+1)
+			if h := s.source(src); h != nil {
+				h.inflight--
+			}
+			break
+		}
+	}
+	if len(fl) == 0 {
+		delete(s.inflight, i)
+	} else {
+		s.inflight[i] = fl
+	}
+	h, ok := s.holders[src]
+	if !ok {
+		return
+	}
+	switch why {
+	case Unavailable:
+		h.state.Have = nil // asked again once its have-set says so
+	case Busy:
+		h.refuse(i)
+	case Corrupt, Gone:
+		s.exclude(h)
+	}
+}
+
+// Lost records that src left or cannot be trusted (why is Gone or
+// Corrupt): its requests are over and it is never asked again.
+func (s *Session) Lost(src peer.ID, why Failure) {
+	h, ok := s.holders[src]
+	if !ok {
+		return
+	}
+	for i, fl := range s.inflight {
+		fl = slices.DeleteFunc(fl, func(f flight) bool { return f.from == src })
+		if len(fl) == 0 {
+			delete(s.inflight, i)
+		} else {
+			s.inflight[i] = fl
+		}
+	}
+	h.inflight = 0
+	s.exclude(h)
+}
+
+func (s *Session) exclude(h *holder) {
+	if h.excluded {
+		return
+	}
+	h.excluded, h.active = true, false
+	s.fillActive()
+	if s.liveHolders() == 0 {
+		s.seed = true // nobody left to wait for
+	}
+}
+
+// Wrote records that the first k pieces are written: the window moves.
+func (s *Session) Wrote(k int) {
+	s.written = max(s.written, min(k, s.n))
+}
+
+func (s *Session) source(id peer.ID) *holder {
+	if id == Upstream {
+		return &s.upstream
+	}
+	return s.holders[id]
+}
+
+// Next is the requests to start at now.
+func (s *Session) Next(now time.Time) []Request {
+	if !s.decided {
+		return nil
+	}
+	var reqs []Request
+	lo, hi := s.written, min(s.n, s.written+s.cfg.Window)
+	urgent := -1
+	for i := lo; i < hi; i++ {
+		if !s.have.Has(i) {
+			urgent = i
+			break
+		}
+	}
+	if urgent < 0 {
+		return nil
+	}
+	stalled := now.Sub(s.lastArrival) >= s.cfg.Stall
+	if stalled && !s.seed {
+		s.seed = true // nobody brought a piece for Stall: this node takes them itself
+	}
+	if fl := s.inflight[urgent]; len(fl) == 0 {
+		if r, ok := s.assign(now, urgent, false); ok {
+			reqs = append(reqs, r)
+		}
+	} else if len(fl) == 1 && s.overdue(fl[0], urgent, now) {
+		if r, ok := s.assign(now, urgent, true); ok {
+			reqs = append(reqs, r)
+		}
+	}
+	for _, i := range s.candidates(lo, hi) {
+		if r, ok := s.assign(now, i, false); ok {
+			reqs = append(reqs, r)
+		}
+	}
+	return reqs
+}
+
+// candidates are the window's pieces not held and not asked for, rarest
+// first among the holders known.
+func (s *Session) candidates(lo, hi int) []int {
+	var c []int
+	count := map[int]int{}
+	for i := lo; i < hi; i++ {
+		if s.have.Has(i) || len(s.inflight[i]) > 0 {
+			continue
+		}
+		c = append(c, i)
+		for _, h := range s.holders {
+			if h.active && h.state.Have.Has(i) {
+				count[i]++
+			}
+		}
+	}
+	slices.SortFunc(c, func(a, b int) int {
+		if count[a] != count[b] {
+			return count[a] - count[b]
+		}
+		if count[a] == 0 {
+			return a - b // from the upstream, in order: one stream reads on
+		}
+		if s.tiebreak[a] < s.tiebreak[b] {
+			return -1
+		}
+		return 1
+	})
+	return c
+}
+
+// assign picks the source of piece i: the holder that should bring it
+// soonest, or the upstream when this node is the seed that takes it there.
+func (s *Session) assign(now time.Time, i int, hedge bool) (Request, bool) {
+	var best *holder
+	var bestTime float64
+	for _, id := range s.found {
+		h := s.holders[id]
+		if !h.active || h.excluded || h.inflight >= s.cfg.PerHolder || !h.state.Have.Has(i) || s.asked(i, id) {
+			continue
+		}
+		t := float64(h.inflight+h.state.Load+1) / s.rateOf(h)
+		if best == nil || t < bestTime {
+			best, bestTime = h, t
+		}
+	}
+	if best != nil {
+		return s.start(now, i, best, hedge), true
+	}
+	if s.seed && s.upstream.inflight < s.cfg.PerHolder && !s.asked(i, Upstream) && s.takesUpstream(i, now) {
+		return s.start(now, i, &s.upstream, hedge), true
+	}
+	return Request{}, false
+}
+
+func (s *Session) start(now time.Time, i int, h *holder, hedge bool) Request {
+	h.inflight++
+	s.inflight[i] = append(s.inflight[i], flight{from: h.id, start: now})
+	return Request{Piece: i, From: h.id, Hedge: hedge}
+}
+
+func (s *Session) asked(i int, id peer.ID) bool {
+	for _, f := range s.inflight[i] {
+		if f.from == id {
+			return true
+		}
+	}
+	return false
+}
+
+// takesUpstream reports whether this seed takes piece i from the upstream:
+// it is first for i in the rendezvous order of the seeds it knows, or the
+// piece is the next needed and nobody brought anything for Stall.
+func (s *Session) takesUpstream(i int, now time.Time) bool {
+	if i == s.firstMissing() && now.Sub(s.lastArrival) >= s.cfg.Stall {
+		return true
+	}
+	mine := pieceScore(s.layer.Digest, i, s.self)
+	for _, h := range s.holders {
+		if h.excluded || !h.state.Seed {
+			continue
+		}
+		if string(pieceScore(s.layer.Digest, i, h.id)) > string(mine) {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *Session) firstMissing() int {
+	for i := s.written; i < s.n; i++ {
+		if !s.have.Has(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// rateOf is h's measured rate, or, before its first piece, the best rate
+// measured of any holder: a new holder is tried as if it were as good.
+func (s *Session) rateOf(h *holder) float64 {
+	if h.rate > 0 {
+		return h.rate
+	}
+	best := 1.0
+	for _, o := range s.holders {
+		best = max(best, o.rate)
+	}
+	return best
+}
+
+// overdue reports whether f, the only request for piece i, has taken
+// Hedge times what its source should take.
+func (s *Session) overdue(f flight, i int, now time.Time) bool {
+	h := s.source(f.from)
+	if h == nil || h.rate == 0 {
+		return now.Sub(f.start) >= s.cfg.Stall
+	}
+	expect := time.Duration(float64(s.layer.PieceLen(i)) / h.rate * float64(time.Second))
+	return now.Sub(f.start) >= time.Duration(s.cfg.Hedge*float64(expect))
+}
+
+// Wake is when, after now, Next may have new requests though nothing was
+// observed: a stall or a late urgent piece. Zero: only an observation
+// changes what Next answers.
+func (s *Session) Wake(now time.Time) time.Time {
+	if !s.decided || s.Complete() {
+		return time.Time{}
+	}
+	var wake time.Time
+	consider := func(at time.Time) {
+		if at.After(now) && (wake.IsZero() || at.Before(wake)) {
+			wake = at
+		}
+	}
+	consider(s.lastArrival.Add(s.cfg.Stall))
+	if u := s.firstMissing(); u >= 0 {
+		if fl := s.inflight[u]; len(fl) == 1 {
+			f := fl[0]
+			at := f.start.Add(s.cfg.Stall)
+			if h := s.source(f.from); h != nil && h.rate > 0 {
+				at = f.start.Add(time.Duration(s.cfg.Hedge * float64(s.layer.PieceLen(u)) / h.rate * float64(time.Second)))
+			}
+			consider(at)
+		}
+	}
+	return wake
+}
+
+// Held is how many pieces past the write position this node holds: the
+// window's memory, in pieces.
+func (s *Session) Held() int {
+	n := 0
+	for i := s.written; i < s.n; i++ {
+		if s.have.Has(i) {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,228 @@
+package swarm
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/opencontainers/go-digest"
+)
+
+var (
+	epoch = time.Unix(1_000_000, 0)
+	layer = Layer{Digest: digest.FromString("layer"), Size: 8<<20 + 5, PieceSize: 1 << 20} // 9 pieces, the last of 5 bytes
+)
+
+func testConfig() Config {
+	cfg := DefaultConfig()
+	cfg.Window = 4
+	return cfg
+}
+
+func haveOf(n int, pieces ...int) Bitfield {
+	b := NewBitfield(n)
+	for _, i := range pieces {
+		b.Set(i)
+	}
+	return b
+}
+
+func TestLayerPieces(t *testing.T) {
+	if n := layer.Pieces(); n != 9 {
+		t.Fatalf("pieces: %d, want 9", n)
+	}
+	if l := layer.PieceLen(8); l != 5 {
+		t.Fatalf("last piece: %d bytes, want 5", l)
+	}
+}
+
+func TestALoneMissTakesTheWindowFromTheUpstreamInOrderAtOnce(t *testing.T) {
+	s := NewSession(testConfig(), layer, "self", epoch)
+	if got := s.Next(epoch); got != nil {
+		t.Fatalf("before the lookup is in: %v, want nothing", got)
+	}
+	s.Decided(epoch)
+	if !s.Seed() {
+		t.Fatal("a node that found no holder is not a seed")
+	}
+	want := []Request{{Piece: 0, From: Upstream}, {Piece: 1, From: Upstream}}
+	if got := s.Next(epoch); !slices.Equal(got, want) {
+		t.Fatalf("requests: %v, want %v (PerHolder=2, in order)", got, want)
+	}
+}
+
+func TestANodeWithHoldersWaitsForThemAndAsksTheRarestFirst(t *testing.T) {
+	s := NewSession(testConfig(), layer, "self", epoch)
+	s.AddHolders("a", "b")
+	s.Decided(epoch)
+	if s.Seed() {
+		t.Fatal("a node that found holders went to the upstream")
+	}
+	if got := s.Next(epoch); got != nil {
+		t.Fatalf("holders hold nothing yet: %v, want no request", got)
+	}
+	s.Update(epoch, "a", HolderState{Have: haveOf(9, 0, 1, 2, 3)})
+	s.Update(epoch, "b", HolderState{Have: haveOf(9, 0, 1)})
+	got := s.Next(epoch)
+	// Piece 0 is urgent; then the rarest: 2 and 3 (only a has them), but a
+	// takes two requests at once, so one of them waits.
+	if len(got) != 3 || got[0].Piece != 0 {
+		t.Fatalf("requests: %v, want the urgent piece 0 first, then two more", got)
+	}
+	var fromA []int
+	for _, r := range got {
+		if r.From == Upstream {
+			t.Fatalf("asked the upstream though holders are fetching: %v", got)
+		}
+		if r.From == "a" {
+			fromA = append(fromA, r.Piece)
+		}
+	}
+	if len(fromA) != 2 || (!slices.Contains(fromA, 2) && !slices.Contains(fromA, 3)) {
+		t.Fatalf("asked a for %v, want two pieces including a rare one (2 or 3)", fromA)
+	}
+}
+
+func TestAFastIdleHolderIsPreferred(t *testing.T) {
+	s := NewSession(testConfig(), layer, "self", epoch)
+	s.AddHolders("slow", "fast")
+	s.Decided(epoch)
+	all := haveOf(9, 0, 1, 2, 3, 4, 5, 6, 7, 8)
+	s.Update(epoch, "slow", HolderState{Have: all})
+	s.Update(epoch, "fast", HolderState{Have: all})
+	// One piece each, to measure them: slow takes a second, fast 10 ms.
+	s.Wrote(0)
+	first := s.Next(epoch)
+	for _, r := range first {
+		took := 10 * time.Millisecond
+		if r.From == "slow" {
+			took = time.Second
+		}
+		s.Received(epoch.Add(took), r.Piece, r.From)
+	}
+	s.Wrote(4)
+	s.Update(epoch.Add(time.Second), "slow", HolderState{Have: all})
+	s.Update(epoch.Add(time.Second), "fast", HolderState{Have: all})
+	got := s.Next(epoch.Add(time.Second))
+	if len(got) == 0 || got[0].From != "fast" {
+		t.Fatalf("requests: %v, want the urgent piece from the fast holder", got)
+	}
+}
+
+func TestALateUrgentPieceIsAskedOfASecondSource(t *testing.T) {
+	s := NewSession(testConfig(), layer, "self", epoch)
+	s.AddHolders("a", "b")
+	s.Decided(epoch)
+	s.Update(epoch, "a", HolderState{Have: haveOf(9, 0)})
+	got := s.Next(epoch)
+	if len(got) != 1 || got[0] != (Request{Piece: 0, From: "a"}) {
+		t.Fatalf("requests: %v, want piece 0 from a", got)
+	}
+	s.Update(epoch, "b", HolderState{Have: haveOf(9, 0)})
+	if got := s.Next(epoch.Add(time.Second)); len(got) != 0 {
+		t.Fatalf("a second after: %v, want no hedge before Stall (a's rate is not known)", got)
+	}
+	late := epoch.Add(testConfig().Stall)
+	if w := s.Wake(epoch); !w.Equal(late) {
+		t.Fatalf("wake: %v, want %v", w, late)
+	}
+	// Nothing arrived for Stall either: the node also takes the pieces no
+	// holder has from the upstream.
+	got = s.Next(late)
+	if len(got) == 0 || got[0] != (Request{Piece: 0, From: "b", Hedge: true}) {
+		t.Fatalf("requests when late: %v, want piece 0 from b as a hedge first", got)
+	}
+	cancel := s.Received(late.Add(time.Millisecond), 0, "b")
+	if len(cancel) != 1 || cancel[0].From != "a" {
+		t.Fatalf("cancel: %v, want a's request", cancel)
+	}
+}
+
+func TestACorruptingHolderIsNeverAskedAgainAndTheLastOneLeftMakesASeed(t *testing.T) {
+	s := NewSession(testConfig(), layer, "self", epoch)
+	s.AddHolders("bad")
+	s.Decided(epoch)
+	s.Update(epoch, "bad", HolderState{Have: haveOf(9, 0, 1, 2, 3)})
+	for _, r := range s.Next(epoch) {
+		s.Failed(epoch, r.Piece, r.From, Corrupt)
+	}
+	s.Update(epoch, "bad", HolderState{Have: haveOf(9, 0, 1, 2, 3)})
+	got := s.Next(epoch)
+	for _, r := range got {
+		if r.From == "bad" {
+			t.Fatalf("asked the corrupting holder again: %v", got)
+		}
+	}
+	if !s.Seed() || len(got) == 0 || got[0] != (Request{Piece: 0, From: Upstream}) {
+		t.Fatalf("requests: %v (seed %v), want the upstream: nobody is left", got, s.Seed())
+	}
+}
+
+func TestAStalledNodeTakesTheNextPieceFromTheUpstream(t *testing.T) {
+	s := NewSession(testConfig(), layer, "self", epoch)
+	s.AddHolders("a")
+	s.Decided(epoch)
+	if got := s.Next(epoch.Add(time.Second)); len(got) != 0 {
+		t.Fatalf("after a second: %v, want to wait", got)
+	}
+	stall := epoch.Add(testConfig().Stall)
+	if w := s.Wake(epoch); !w.Equal(stall) {
+		t.Fatalf("wake: %v, want %v", w, stall)
+	}
+	got := s.Next(stall)
+	if len(got) == 0 || got[0] != (Request{Piece: 0, From: Upstream}) {
+		t.Fatalf("requests after Stall: %v, want piece 0 from the upstream", got)
+	}
+}
+
+func TestSeedsShareTheUpstreamByRendezvous(t *testing.T) {
+	cfg := testConfig()
+	cfg.Window, cfg.PerHolder = 9, 9
+	a := NewSession(cfg, layer, "seed-a", epoch)
+	b := NewSession(cfg, layer, "seed-b", epoch)
+	a.Decided(epoch)
+	b.Decided(epoch)
+	a.Update(epoch, "seed-b", HolderState{Have: NewBitfield(9), Seed: true})
+	b.Update(epoch, "seed-a", HolderState{Have: NewBitfield(9), Seed: true})
+	taken := map[int]int{}
+	for _, s := range []*Session{a, b} {
+		for _, r := range s.Next(epoch) {
+			if r.From != Upstream {
+				t.Fatalf("%v: want only upstream requests", r)
+			}
+			taken[r.Piece]++
+		}
+	}
+	// Piece 0 is urgent for both; every other piece is taken by one seed.
+	for i := 1; i < 9; i++ {
+		if taken[i] != 1 {
+			t.Fatalf("piece %d taken from the upstream %d times, want once (%v)", i, taken[i], taken)
+		}
+	}
+}
+
+func TestTheWindowBoundsWhatIsHeldAhead(t *testing.T) {
+	s := NewSession(testConfig(), layer, "self", epoch)
+	s.AddHolders("a")
+	s.Decided(epoch)
+	s.Update(epoch, "a", HolderState{Have: haveOf(9, 0, 1, 2, 3, 4, 5, 6, 7, 8)})
+	for _, r := range s.Next(epoch) {
+		if r.Piece >= 4 {
+			t.Fatalf("asked for piece %d beyond the window of 4", r.Piece)
+		}
+	}
+}
+
+func TestBitfield(t *testing.T) {
+	b := NewBitfield(70)
+	if !b.Set(69) || b.Set(69) || b.Set(128) || b.Set(-1) {
+		t.Fatal("Set: want true once for 69, false for a repeat and out of range")
+	}
+	if !b.Has(69) || b.Has(68) || b.Has(1000) || b.Count() != 1 {
+		t.Fatalf("Has/Count wrong: %v", b)
+	}
+	var empty Bitfield
+	if empty.Has(0) || empty.Count() != 0 {
+		t.Fatal("a nil bitfield holds nothing")
+	}
+}

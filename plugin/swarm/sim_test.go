@@ -1,0 +1,654 @@
+package swarm
+
+import (
+	"container/heap"
+	"crypto/sha256"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/opencontainers/go-digest"
+
+	"github.com/shoal-dev/shoal/plugin/pieces"
+)
+
+// A rollout simulator: N nodes, each running a Session per layer exactly
+// as a node does, start one image at the same moment, in virtual time on
+// one goroutine (discrete events), so that 10,000 nodes fit on two cores.
+//
+// What is modelled, and the shortcuts taken:
+//   - Links: every node and the registry send and receive at a rate per
+//     direction; a transfer's rate is the smaller of its sender's uplink
+//     and its receiver's downlink, each shared equally by the transfers on
+//     it (not max-min fair: a share a transfer cannot use is not handed to
+//     the others, which makes the model slower than TCP, not faster). A
+//     holder sends at most uploadSlots pieces at once and queues the rest.
+//   - Latency: a request reaches its source, and a have-set its
+//     subscribers, one hop delay after it is sent. CPU, disk and hashing
+//     are free (the lab measures them).
+//   - Discovery: a node's announcement becomes findable after a delay
+//     drawn per node; a lookup takes lookupDelay and returns at most
+//     lookupLimit of the findable holders, at random. Routing tables are
+//     Kademlia's shape over random IDs (up to 20 peers per bucket of
+//     common-prefix length), and a node probes the Config.Probe nodes of
+//     its table ranked highest for the layer.
+//   - Holders pass on the names they know when a node subscribes to their
+//     have-sets (both ways), gossipNames at a time.
+//   - Pieces are verified by a flag (a corrupting member's pieces carry
+//     it), not by hashing.
+
+const (
+	lookupLimit = 20
+	gossipNames = 8
+	bucketSize  = 20
+)
+
+type simParams struct {
+	nodes       int
+	layers      []int64 // sizes
+	link        float64 // bytes per second, each direction
+	registry    float64 // the registry's uplink
+	hop         time.Duration
+	announceMin time.Duration
+	announceMax time.Duration
+	lookupDelay time.Duration
+	cfg         Config
+	seed        uint64
+
+	slow      int     // nodes at a tenth of the link
+	kill      float64 // share of nodes killed at killAt
+	killAt    time.Duration
+	corrupt   int // members that corrupt every piece they send
+	timeLimit time.Duration
+	debug     func(*sim)
+	// uploads is how many pieces a holder sends at once; it queues the rest.
+	uploads int
+}
+
+type simResult struct {
+	fetchEnd       []time.Duration // per surviving, non-slow node
+	slowEnd        []time.Duration
+	failed         int
+	upstreamBytes  int64
+	maxUploaded    int64
+	peakHeldBytes  int64
+	duplicateBytes int64
+	imageSize      int64
+	events         int
+}
+
+type event struct {
+	at  time.Duration
+	seq int
+	fn  func()
+}
+
+type eventQueue []*event
+
+func (q eventQueue) Len() int { return len(q) }
+func (q eventQueue) Less(i, j int) bool {
+	if q[i].at != q[j].at {
+		return q[i].at < q[j].at
+	}
+	return q[i].seq < q[j].seq
+}
+func (q eventQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *eventQueue) Push(x any)   { *q = append(*q, x.(*event)) }
+func (q *eventQueue) Pop() any {
+	old := *q
+	e := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return e
+}
+
+type link struct {
+	rate      float64
+	transfers map[*transfer]struct{}
+}
+
+type transfer struct {
+	src, dst  *simNode // src nil: the registry
+	layer     int
+	piece     int
+	remaining float64
+	rate      float64
+	since     time.Duration
+	version   int
+	bad       bool
+	done      bool
+}
+
+type simNode struct {
+	id       peer.ID
+	index    int
+	up, down *link
+	sessions []*Session
+	alive    bool
+	corrupt  bool
+	slow     bool
+	pulling  bool
+	findable time.Duration
+	table    []int // routing table: indexes of other nodes
+	// subscribers[layer] are the nodes that follow this node's have-set.
+	subscribers []map[*simNode]bool
+	subscribed  []map[*simNode]bool
+	uploading   int
+	queue       []*transfer
+	uploaded    int64
+	doneAt      time.Duration
+	done        bool
+	pending     []bool // per layer: a pump is scheduled
+}
+
+type sim struct {
+	p      simParams
+	rng    *rand.Rand
+	now    time.Duration
+	epoch  time.Time
+	q      eventQueue
+	seq    int
+	nodes  []*simNode
+	byID   map[peer.ID]*simNode
+	reg    *link
+	layers []Layer
+	res    simResult
+	// inflight transfers by (node, layer, piece, source) to cancel them.
+	flights map[flightKey]*transfer
+}
+
+type flightKey struct {
+	dst   *simNode
+	layer int
+	piece int
+	src   peer.ID
+}
+
+func (s *sim) at(d time.Duration, fn func()) {
+	s.seq++
+	heap.Push(&s.q, &event{at: s.now + d, seq: s.seq, fn: fn})
+}
+
+func (s *sim) clock() time.Time { return s.epoch.Add(s.now) }
+
+func runSim(p simParams) simResult {
+	s := &sim{p: p, rng: rand.New(rand.NewPCG(p.seed, 7)), epoch: time.Unix(0, 0), byID: map[peer.ID]*simNode{}, flights: map[flightKey]*transfer{}}
+	s.reg = &link{rate: p.registry, transfers: map[*transfer]struct{}{}}
+	for k, size := range p.layers {
+		d := digest.FromString(fmt.Sprintf("layer %d of run %d", k, p.seed))
+		s.layers = append(s.layers, Layer{Digest: d, Size: size, PieceSize: pieces.SwarmPieceSize(size)})
+		s.res.imageSize += size
+	}
+	for i := range p.nodes {
+		n := &simNode{id: peer.ID(fmt.Sprintf("node-%05d-%d", i, p.seed)), index: i, alive: true}
+		rate := p.link
+		if i < p.slow {
+			rate, n.slow = p.link/10, true
+		}
+		n.up = &link{rate: rate, transfers: map[*transfer]struct{}{}}
+		n.down = &link{rate: rate, transfers: map[*transfer]struct{}{}}
+		n.findable = -1
+		for range s.layers {
+			n.subscribers = append(n.subscribers, map[*simNode]bool{})
+			n.subscribed = append(n.subscribed, map[*simNode]bool{})
+		}
+		n.pending = make([]bool, len(s.layers))
+		s.nodes = append(s.nodes, n)
+		s.byID[n.id] = n
+	}
+	// Corrupting members are drawn from the non-slow nodes.
+	for _, i := range s.rng.Perm(p.nodes - p.slow)[:p.corrupt] {
+		s.nodes[p.slow+i].corrupt = true
+	}
+	s.routingTables()
+	for _, n := range s.nodes {
+		s.at(0, func() { s.begin(n) })
+	}
+	if p.kill > 0 {
+		s.at(p.killAt, func() {
+			k := int(float64(p.nodes) * p.kill)
+			for _, i := range s.rng.Perm(p.nodes)[:k] {
+				s.killNode(s.nodes[i])
+			}
+		})
+	}
+	for s.q.Len() > 0 {
+		e := heap.Pop(&s.q).(*event)
+		if e.at > p.timeLimit {
+			break
+		}
+		s.now = e.at
+		s.res.events++
+		e.fn()
+	}
+	for _, n := range s.nodes {
+		switch {
+		case !n.alive:
+		case !n.done:
+			s.res.failed++
+		case n.slow:
+			s.res.slowEnd = append(s.res.slowEnd, n.doneAt)
+		default:
+			s.res.fetchEnd = append(s.res.fetchEnd, n.doneAt)
+		}
+		s.res.maxUploaded = max(s.res.maxUploaded, n.uploaded)
+	}
+	slices.Sort(s.res.fetchEnd)
+	if p.debug != nil {
+		p.debug(s)
+	}
+	return s.res
+}
+
+// routingTables gives each node up to bucketSize peers per bucket of
+// common-prefix length of random 64-bit IDs, as Kademlia's table has them.
+func (s *sim) routingTables() {
+	ids := make([]uint64, len(s.nodes))
+	for i := range ids {
+		ids[i] = s.rng.Uint64()
+	}
+	order := s.rng.Perm(len(s.nodes))
+	for i, n := range s.nodes {
+		var buckets [65][]int
+		for _, j := range order {
+			if j == i {
+				continue
+			}
+			cpl := leadingZeros(ids[i] ^ ids[j])
+			if len(buckets[cpl]) < bucketSize {
+				buckets[cpl] = append(buckets[cpl], j)
+			}
+		}
+		for _, b := range buckets {
+			n.table = append(n.table, b...)
+		}
+	}
+}
+
+func leadingZeros(x uint64) int {
+	n := 0
+	for x != 0 && x&(1<<63) == 0 {
+		x <<= 1
+		n++
+	}
+	if x == 0 {
+		return 64
+	}
+	return n
+}
+
+func (s *sim) begin(n *simNode) {
+	n.pulling = true
+	now := s.clock()
+	for k, l := range s.layers {
+		n.sessions = append(n.sessions, NewSession(s.p.cfg, l, n.id, now))
+		_ = k
+	}
+	announce := s.p.announceMin
+	if s.p.announceMax > s.p.announceMin {
+		announce += time.Duration(s.rng.Int64N(int64(s.p.announceMax - s.p.announceMin)))
+	}
+	n.findable = s.now + announce
+	// The lookup and the probes run at once; the node decides when both
+	// are in.
+	lookupAt := s.p.lookupDelay
+	probeAt := 2 * s.p.hop
+	var found []peer.ID
+	s.at(lookupAt, func() {
+		var findable []*simNode
+		for _, o := range s.nodes {
+			if o != n && o.alive && o.findable >= 0 && o.findable <= s.now {
+				findable = append(findable, o)
+			}
+		}
+		s.rng.Shuffle(len(findable), func(i, j int) { findable[i], findable[j] = findable[j], findable[i] })
+		for _, o := range findable[:min(len(findable), lookupLimit)] {
+			found = append(found, o.id)
+		}
+	})
+	for k, l := range s.layers {
+		above := s.probeTargets(n, l.Digest)
+		s.at(max(lookupAt, probeAt)+time.Nanosecond, func() {
+			sess := n.sessions[k]
+			sess.AddHolders(found...)
+			for _, o := range above {
+				if o.alive && o.pulling {
+					sess.AddHolders(o.id)
+				}
+			}
+			sess.Decided(s.clock())
+			s.subscribeActive(n, k)
+			s.pump(n, k)
+		})
+	}
+}
+
+// probeTargets are the Probe nodes of n's table ranked highest for the
+// layer, if they rank above n.
+func (s *sim) probeTargets(n *simNode, layer digest.Digest) []*simNode {
+	score := func(o *simNode) string {
+		h := sha256.Sum256([]byte(string(layer) + string(o.id)))
+		return string(h[:])
+	}
+	mine := score(n)
+	var above []*simNode
+	for _, j := range n.table {
+		if o := s.nodes[j]; score(o) > mine {
+			above = append(above, o)
+		}
+	}
+	sort.Slice(above, func(a, b int) bool { return score(above[a]) > score(above[b]) })
+	return above[:min(len(above), s.p.cfg.Probe)]
+}
+
+// subscribeActive follows the have-sets of n's active holders of layer k.
+func (s *sim) subscribeActive(n *simNode, k int) {
+	if !n.alive {
+		return
+	}
+	for _, id := range n.sessions[k].Active() {
+		o := s.byID[id]
+		if n.subscribed[k][o] || !o.alive {
+			continue
+		}
+		n.subscribed[k][o] = true
+		s.at(s.p.hop, func() {
+			if !o.alive || !n.alive {
+				if !o.alive && n.alive {
+					s.fail(n, k, o.id)
+				}
+				return
+			}
+			o.subscribers[k][n] = true
+			// Names both ways, then o's state reaches n a hop later.
+			give := s.names(o, k, n)
+			take := s.names(n, k, o)
+			if o.pulling && len(o.sessions) > k {
+				o.sessions[k].AddHolders(take...)
+				s.subscribeActive(o, k)
+			}
+			st := s.stateOf(o, k)
+			s.at(s.p.hop, func() {
+				if !n.alive {
+					return
+				}
+				n.sessions[k].AddHolders(give...)
+				n.sessions[k].Update(s.clock(), o.id, st)
+				s.subscribeActive(n, k)
+				s.pump(n, k)
+			})
+		})
+	}
+}
+
+func (s *sim) names(from *simNode, k int, to *simNode) []peer.ID {
+	if len(from.sessions) <= k {
+		return nil
+	}
+	known := from.sessions[k].Known()
+	known = slices.DeleteFunc(slices.Clone(known), func(id peer.ID) bool { return id == to.id })
+	s.rng.Shuffle(len(known), func(i, j int) { known[i], known[j] = known[j], known[i] })
+	return append(known[:min(len(known), gossipNames)], from.id)
+}
+
+func (s *sim) stateOf(n *simNode, k int) HolderState {
+	sess := n.sessions[k]
+	return HolderState{Have: sess.Have().Clone(), Seed: sess.Seed(), Load: n.uploading + len(n.queue)}
+}
+
+// pump starts what n's session of layer k asks for, and schedules its wake.
+func (s *sim) pump(n *simNode, k int) {
+	if !n.alive {
+		return
+	}
+	sess := n.sessions[k]
+	for _, r := range sess.Next(s.clock()) {
+		s.request(n, k, r)
+	}
+	if w := sess.Wake(s.clock()); !w.IsZero() && !n.pending[k] {
+		n.pending[k] = true
+		d := max(w.Sub(s.clock()), time.Millisecond)
+		s.at(d, func() {
+			n.pending[k] = false
+			s.pump(n, k)
+		})
+	}
+}
+
+func (s *sim) request(n *simNode, k int, r Request) {
+	l := s.layers[k]
+	s.at(s.p.hop, func() {
+		if !n.alive {
+			return
+		}
+		if r.From == Upstream {
+			s.send(nil, n, k, r.Piece, float64(l.PieceLen(r.Piece)))
+			return
+		}
+		src := s.byID[r.From]
+		if !src.alive {
+			s.at(s.p.hop, func() { s.fail(n, k, src.id) })
+			return
+		}
+		if !src.sessions[k].Have().Has(r.Piece) {
+			s.at(s.p.hop, func() {
+				n.sessions[k].Failed(s.clock(), r.Piece, src.id, Unavailable)
+				s.pump(n, k)
+			})
+			return
+		}
+		if src.sending(k, r.Piece) {
+			s.at(s.p.hop, func() {
+				n.sessions[k].Failed(s.clock(), r.Piece, src.id, Busy)
+				s.pump(n, k)
+			})
+			return
+		}
+		t := &transfer{src: src, dst: n, layer: k, piece: r.Piece, remaining: float64(l.PieceLen(r.Piece)), bad: src.corrupt}
+		s.flights[flightKey{n, k, r.Piece, src.id}] = t
+		if src.uploading >= max(1, s.p.uploads) {
+			src.queue = append(src.queue, t)
+			return
+		}
+		s.startTransfer(t)
+	})
+}
+
+// fail tells n that src is gone, for every request of layer k to it.
+func (s *sim) fail(n *simNode, k int, src peer.ID) {
+	if !n.alive {
+		return
+	}
+	for key, t := range s.flights {
+		if key.dst == n && key.layer == k && key.src == src {
+			delete(s.flights, key)
+			t.done = true
+		}
+	}
+	n.sessions[k].Lost(src, Gone)
+	s.subscribeActive(n, k)
+	s.pump(n, k)
+}
+
+func (s *sim) send(src *simNode, dst *simNode, k, piece int, bytes float64) {
+	t := &transfer{src: src, dst: dst, layer: k, piece: piece, remaining: bytes}
+	s.flights[flightKey{dst, k, piece, Upstream}] = t
+	s.startTransfer(t)
+}
+
+// sending reports whether n sends or has queued piece i of layer k: a
+// holder sends a piece to one node at a time.
+func (n *simNode) sending(k, i int) bool {
+	for t := range n.up.transfers {
+		if t.layer == k && t.piece == i && !t.done {
+			return true
+		}
+	}
+	for _, t := range n.queue {
+		if t.layer == k && t.piece == i && !t.done {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *sim) upOf(t *transfer) *link {
+	if t.src == nil {
+		return s.reg
+	}
+	return t.src.up
+}
+
+func (s *sim) startTransfer(t *transfer) {
+	if t.src != nil {
+		t.src.uploading++
+	}
+	t.since = s.now
+	s.upOf(t).transfers[t] = struct{}{}
+	t.dst.down.transfers[t] = struct{}{}
+	s.reshare(s.upOf(t), t.dst.down)
+}
+
+// reshare brings every transfer on the links up to now and gives each
+// its new rate and end.
+func (s *sim) reshare(links ...*link) {
+	seen := map[*transfer]bool{}
+	for _, l := range links {
+		for t := range l.transfers {
+			if seen[t] {
+				continue
+			}
+			seen[t] = true
+			t.remaining -= t.rate * (s.now - t.since).Seconds()
+			t.since = s.now
+			up, down := s.upOf(t), t.dst.down
+			t.rate = min(up.rate/float64(len(up.transfers)), down.rate/float64(len(down.transfers)))
+			t.version++
+			v := t.version
+			d := time.Duration(max(t.remaining, 0) / t.rate * float64(time.Second))
+			s.at(d, func() {
+				if t.version == v && !t.done {
+					s.endTransfer(t)
+				}
+			})
+		}
+	}
+}
+
+func (s *sim) endTransfer(t *transfer) {
+	t.done = true
+	up := s.upOf(t)
+	delete(up.transfers, t)
+	delete(t.dst.down.transfers, t)
+	src := Upstream
+	size := s.layers[t.layer].PieceLen(t.piece)
+	if t.src != nil {
+		src = t.src.id
+		t.src.uploading--
+		t.src.uploaded += size
+		if len(t.src.queue) > 0 && t.src.alive {
+			next := t.src.queue[0]
+			t.src.queue = t.src.queue[1:]
+			if !next.done && next.dst.alive {
+				s.startTransfer(next)
+			}
+		}
+	} else {
+		s.res.upstreamBytes += size
+	}
+	s.reshare(up, t.dst.down)
+	delete(s.flights, flightKey{t.dst, t.layer, t.piece, src})
+	n, k := t.dst, t.layer
+	if !n.alive {
+		return
+	}
+	sess := n.sessions[k]
+	if t.bad {
+		sess.Failed(s.clock(), t.piece, src, Corrupt)
+		s.subscribeActive(n, k)
+		s.pump(n, k)
+		return
+	}
+	if sess.Have().Has(t.piece) {
+		s.res.duplicateBytes += size
+	}
+	for _, c := range sess.Received(s.clock(), t.piece, src) {
+		if ct, ok := s.flights[flightKey{n, k, c.Piece, c.From}]; ok {
+			delete(s.flights, flightKey{n, k, c.Piece, c.From})
+			s.cancel(ct)
+		}
+	}
+	// Written in order as far as the pieces held reach.
+	w := sess.Written()
+	for w < s.layers[k].Pieces() && sess.Have().Has(w) {
+		w++
+	}
+	sess.Wrote(w)
+	s.res.peakHeldBytes = max(s.res.peakHeldBytes, int64(sess.Held())*s.layers[k].PieceSize)
+	s.notify(n, k)
+	if !n.done && s.allComplete(n) {
+		n.done, n.doneAt = true, s.now
+	}
+	s.pump(n, k)
+}
+
+func (s *sim) cancel(t *transfer) {
+	if t.done {
+		return
+	}
+	t.done = true
+	if _, ok := s.upOf(t).transfers[t]; ok {
+		delete(s.upOf(t).transfers, t)
+		delete(t.dst.down.transfers, t)
+		if t.src != nil {
+			t.src.uploading--
+		}
+		s.reshare(s.upOf(t), t.dst.down)
+	}
+}
+
+func (s *sim) allComplete(n *simNode) bool {
+	for _, sess := range n.sessions {
+		if !sess.Complete() {
+			return false
+		}
+	}
+	return true
+}
+
+// notify sends n's new have-set of layer k to its subscribers.
+func (s *sim) notify(n *simNode, k int) {
+	st := s.stateOf(n, k)
+	for o := range n.subscribers[k] {
+		s.at(s.p.hop, func() {
+			if !o.alive {
+				return
+			}
+			o.sessions[k].Update(s.clock(), n.id, st)
+			s.pump(o, k)
+		})
+	}
+}
+
+func (s *sim) killNode(n *simNode) {
+	n.alive = false
+	for _, l := range []*link{n.up, n.down} {
+		for t := range l.transfers {
+			s.cancel(t)
+			if t.dst != n && t.dst.alive {
+				dst, k := t.dst, t.layer
+				s.at(s.p.hop, func() { s.fail(dst, k, n.id) })
+			}
+		}
+	}
+	for _, t := range n.queue {
+		t.done = true
+		if t.dst.alive {
+			dst, k := t.dst, t.layer
+			s.at(s.p.hop, func() { s.fail(dst, k, n.id) })
+		}
+	}
+	n.queue = nil
+}
