@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -223,35 +224,186 @@ func benchWAN(t *testing.T, r *benchReport) {
 	}
 }
 
-// Miss overhead: an image nobody holds, P2P disabled vs enabled.
+// benchMissCases are the images no peer holds: layer sizes, repetitions
+// (benchReps at least; more where the spread is wide for the time a pull
+// takes).
+var benchMissCases = []struct {
+	name   string
+	layers []int
+	reps   int
+}{
+	{"20 layers of 64 KiB", slices.Repeat([]int{64 << 10}, 20), 11},
+	{"4 layers of 1 MiB", slices.Repeat([]int{1 << 20}, 4), 11},
+	{"4 layers of 8 MiB", slices.Repeat([]int{8 << 20}, 4), 11},
+	{"2 layers of 64 MiB", slices.Repeat([]int{64 << 20}, 2), benchReps},
+}
+
+// Miss overhead: an image nobody holds, pulled by stock containerd and by a
+// Shoal node while three other Shoal nodes are up and idle (the four all
+// bootstrapped to each other and connected, so the puller's router knows
+// three peers). Every pull is of an image pushed for it under a new name;
+// the same nodes serve the whole section (each warmed up by one untimed
+// pull), and stock and Shoal take turns going first. The note gives each
+// side's min–max, the CPU time each node spent per pull (the idle nodes'
+// too), and, from the Shoal node's log, what each layer waited before
+// going upstream: the DHT lookup, or a coordination turn ("no other node
+// started this layer"). Both pullers' logs are kept next to the report.
 func benchMiss(t *testing.T, r *benchReport) {
 	reg := startRegistry(t)
-	const layers = 20
-	sizes := make([]int, layers)
-	for i := range sizes {
-		sizes[i] = 64 << 10
+	const idle = 3
+	var addrs []string
+	for i := 0; i <= idle; i++ {
+		addrs = append(addrs, fmt.Sprintf("127.0.0.1:%d", freePort(t)))
 	}
-	var off, on []time.Duration
-	for i := 0; i < benchReps; i++ {
-		peer := startNode(t, "peer", nodeOptions{})
-		withP2P := startNode(t, "with-p2p", nodeOptions{bootstrap: []string{peer.bootstrapAddr()}})
-		withoutP2P := startNode(t, "without-p2p", nodeOptions{binary: filepath.Join(binDir, "containerd-stock")})
-		imOn := pushImage(t, reg.Addr, fmt.Sprintf("bench/miss-on%d", i), "v1", sizes...)
-		imOff := pushImage(t, reg.Addr, fmt.Sprintf("bench/miss-off%d", i), "v1", sizes...)
-		if i%2 == 0 {
-			off = append(off, timed(func() { withoutP2P.pull(imOff.Ref) }))
-			on = append(on, timed(func() { withP2P.pull(imOn.Ref) }))
-		} else {
-			on = append(on, timed(func() { withP2P.pull(imOn.Ref) }))
-			off = append(off, timed(func() { withoutP2P.pull(imOff.Ref) }))
+	// Every Shoal node lists all four; a node that lists itself ignores itself.
+	var idleNodes []*node
+	for i := 1; i <= idle; i++ {
+		n := newNodeAt(t, fmt.Sprintf("idle%d", i), addrs[i], nodeOptions{bootstrap: addrs})
+		n.start()
+		idleNodes = append(idleNodes, n)
+	}
+	puller := newNodeAt(t, "shoal", addrs[0], nodeOptions{bootstrap: addrs})
+	puller.start()
+	shoalNodes := append(slices.Clone(idleNodes), puller)
+	stock := startNode(t, "stock", nodeOptions{binary: filepath.Join(binDir, "containerd-stock")})
+	for _, n := range shoalNodes {
+		n.waitReady()
+	}
+	waitFor(t, 30*time.Second, "every Shoal node to connect to the other three", func() bool {
+		for _, n := range shoalNodes {
+			if n.connectedPeers() < idle {
+				return false
+			}
 		}
-		peer.stop()
-		withP2P.stop()
-		withoutP2P.stop()
+		return true
+	})
+	defer func() { // the pullers' logs, kept next to the report
+		if out := os.Getenv("SHOAL_BENCH_OUT"); out != "" {
+			for name, n := range map[string]*node{"shoal": puller, "stock": stock} {
+				logs := n.Logs()
+				if data, err := os.ReadFile(logs[len(logs)-1]); err == nil {
+					os.WriteFile(filepath.Join(filepath.Dir(out), "bench-miss-"+name+".log"), data, 0o644)
+				}
+			}
+		}
+	}()
+	// A first pull on a fresh containerd pays for what it sets up once.
+	stock.pull(pushImage(t, reg.Addr, "bench/miss-warm-stock", "v1", 64<<10).Ref)
+	puller.pull(pushImage(t, reg.Addr, "bench/miss-warm-shoal", "v1", 64<<10).Ref)
+	idleCPU := func() (sum time.Duration) {
+		for _, n := range idleNodes {
+			sum += procCPU(t, n.PID())
+		}
+		return sum
 	}
-	perBlob := (median(on) - median(off)) / (layers + 1)
-	r.times(fmt.Sprintf("pull of an image no peer holds (%d blobs)", layers+1), off, on,
-		fmt.Sprintf("base: stock containerd; miss overhead ≈ %s per blob", perBlob.Round(100*time.Microsecond)))
+	for ci, c := range benchMissCases {
+		started := time.Now()
+		reps := max(c.reps, benchReps)
+		var stockT, shoalT []time.Duration
+		var stockCPU, shoalCPU, idleShoalCPU, idleStockCPU time.Duration
+		var layers []digest.Digest
+		leastPeers := idle
+		for i := 0; i < reps; i++ {
+			imStock := pushImage(t, reg.Addr, fmt.Sprintf("bench/miss%d-stock%d", ci, i), "v1", c.layers...)
+			imShoal := pushImage(t, reg.Addr, fmt.Sprintf("bench/miss%d-shoal%d", ci, i), "v1", c.layers...)
+			for _, l := range imShoal.Data.Layers {
+				layers = append(layers, l.Desc.Digest)
+			}
+			leastPeers = min(leastPeers, puller.connectedPeers())
+			pullStock := func() {
+				cpu, idle0 := procCPU(t, stock.PID()), idleCPU()
+				stockT = append(stockT, timed(func() { stock.pull(imStock.Ref) }))
+				stockCPU += procCPU(t, stock.PID()) - cpu
+				idleStockCPU += idleCPU() - idle0
+			}
+			pullShoal := func() {
+				cpu, idle0 := procCPU(t, puller.PID()), idleCPU()
+				shoalT = append(shoalT, timed(func() { puller.pull(imShoal.Ref) }))
+				shoalCPU += procCPU(t, puller.PID()) - cpu
+				idleShoalCPU += idleCPU() - idle0
+			}
+			if (i+ci)%2 == 0 {
+				pullStock()
+				pullShoal()
+			} else {
+				pullShoal()
+				pullStock()
+			}
+			if n := reg.blobRequests(imShoal.Repo); n < len(imShoal.Data.Layers) {
+				t.Fatalf("the Shoal node made %d upstream blob requests for an image no peer holds (%d layers)", n, len(imShoal.Data.Layers))
+			}
+		}
+		waits := missWaits(puller, layers)
+		perPull := func(d time.Duration) time.Duration { return (d / time.Duration(reps)).Round(time.Millisecond) }
+		cpu := fmt.Sprintf("CPU per pull: stock %s, Shoal %s; the 3 idle nodes during it %s vs %s",
+			perPull(stockCPU), perPull(shoalCPU), perPull(idleStockCPU), perPull(idleShoalCPU))
+		fmt.Printf("miss, %s (%d reps, %s): stock %s | shoal %s\n  %s\n  %s\n", c.name, reps, time.Since(started).Round(time.Second),
+			durations(stockT), durations(shoalT), cpu, waits)
+		r.times("pull of an image no peer holds, "+c.name+", 3 other Shoal nodes idle (loopback)", stockT, shoalT,
+			fmt.Sprintf("base: stock containerd; min–max %s–%s vs %s–%s; %d reps, puller connected to ≥ %d peers; %s; Shoal log, before going upstream: %s",
+				slices.Min(stockT).Round(time.Millisecond), slices.Max(stockT).Round(time.Millisecond),
+				slices.Min(shoalT).Round(time.Millisecond), slices.Max(shoalT).Round(time.Millisecond), reps, leastPeers, cpu, waits))
+	}
+}
+
+var (
+	missWaited = regexp.MustCompile(`msg="p2p: no other node started this layer, fetching upstream".*\bwaited=(\S+)`)
+	missLookup = regexp.MustCompile(`msg="p2p: no peer holds it, fetching upstream".*\blookup=(\S+)`)
+	missRank   = regexp.MustCompile(`\brank=(\d+)`)
+)
+
+// missWaits sums up, from n's log, what the layers waited before their
+// fetch went upstream: the lookup's time for each, and for those that
+// waited a coordination turn (rank > 0 among the connected nodes; layers of
+// 4 MiB and more) the time from the fetch's start to the end of the turn.
+func missWaits(n *node, layers []digest.Digest) string {
+	var lookups, turns []time.Duration
+	turnsByRank := map[string]int{}
+	logs := n.Logs()
+	data, _ := os.ReadFile(logs[len(logs)-1])
+	for _, line := range strings.Split(string(data), "\n") {
+		if !slices.ContainsFunc(layers, func(d digest.Digest) bool { return strings.Contains(line, d.String()) }) {
+			continue
+		}
+		if m := missWaited.FindStringSubmatch(line); m != nil {
+			if d, err := time.ParseDuration(strings.Trim(m[1], `"`)); err == nil {
+				turns = append(turns, d)
+			}
+			if m := missRank.FindStringSubmatch(line); m != nil {
+				turnsByRank[m[1]]++
+			}
+		}
+		if m := missLookup.FindStringSubmatch(line); m != nil {
+			if d, err := time.ParseDuration(strings.Trim(m[1], `"`)); err == nil {
+				lookups = append(lookups, d)
+			}
+		}
+	}
+	s := fmt.Sprintf("%d of %d layers went upstream after a lookup", len(lookups), len(layers))
+	if len(lookups) > 0 {
+		s += fmt.Sprintf(" (median %s, max %s)", median(lookups).Round(100*time.Microsecond), slices.Max(lookups).Round(100*time.Microsecond))
+	}
+	if len(turns) > 0 {
+		ranks := slices.Sorted(maps.Keys(turnsByRank))
+		var byRank []string
+		for _, k := range ranks {
+			byRank = append(byRank, fmt.Sprintf("rank %s: %d", k, turnsByRank[k]))
+		}
+		s += fmt.Sprintf("; %d waited a coordination turn first (%s), fetch start to upstream median %s, max %s",
+			len(turns), strings.Join(byRank, ", "), median(turns).Round(time.Millisecond), slices.Max(turns).Round(time.Millisecond))
+	} else {
+		s += "; none waited a coordination turn"
+	}
+	return s
+}
+
+// durations lists ds rounded to the millisecond.
+func durations(ds []time.Duration) string {
+	var s []string
+	for _, d := range ds {
+		s = append(s, d.Round(time.Millisecond).String())
+	}
+	return strings.Join(s, " ")
 }
 
 // Raw blob throughput with sha256 on the client: one 256 MiB blob from the
