@@ -29,7 +29,10 @@ type Config struct {
 	PerHolder int
 	// Holders is how many holders a node keeps asking (and polling for
 	// their have-sets) at once; others found are kept in reserve. It bounds
-	// the have-set traffic a node causes at any cluster size.
+	// the have-set traffic a node causes at any cluster size. 16, not 8:
+	// with 8 the active sets fill with the first names found (the probed
+	// top-ranked nodes), too few other holders are followed, and uplinks
+	// idle (simulator: p99 at 200 nodes 3.5× with 8, 2.9× with 16).
 	Holders int
 	// Probe is how many nodes ranked above this one (rendezvous order of
 	// the layer over the peers it knows) it asks whether they pull the
@@ -52,7 +55,7 @@ func DefaultConfig() Config {
 	return Config{
 		Window:    16,
 		PerHolder: 2,
-		Holders:   8,
+		Holders:   16,
 		Probe:     3,
 		Stall:     2 * time.Second,
 		Hedge:     3,

@@ -44,9 +44,10 @@ const (
 	// Unavailable: the source does not have the piece, or could not be
 	// reached. It is asked again only once its have-set says it has it.
 	Unavailable Failure = iota
-	// Busy: the source sends this piece to another node now; it is asked
-	// for it again after its next have-set (by then a node that received
-	// it may be the better source).
+	// Busy: the source sends this piece to another node now, or its
+	// uplink's queue is full; it is asked for the piece again after the
+	// time it takes to send one (or its next have-set, if sooner). Waiting
+	// for the next have-set alone never ends at a holder that is complete.
 	Busy
 	// Corrupt: the bytes did not match the piece's digest. The source is
 	// never asked again for this layer.
@@ -72,14 +73,9 @@ type holder struct {
 	excluded bool // corrupt or gone
 	inflight int
 	rate     float64 // bytes per second of its completed pieces, 0: not known
-}
-
-// refuse forgets that h has piece i, until its next have-set.
-func (h *holder) refuse(i int) {
-	if h.state.Have.Has(i) {
-		h.state.Have = h.state.Have.Clone()
-		h.state.Have[i/64] &^= 1 << (uint(i) % 64)
-	}
+	// refused are the pieces h answered Busy for, not asked of h again
+	// before the time (or its next have-set).
+	refused map[int]time.Time
 }
 
 type flight struct {
@@ -242,6 +238,7 @@ func (s *Session) Update(now time.Time, id peer.ID, st HolderState) {
 		s.lastArrival = now
 	}
 	h.state = st
+	h.refused = nil
 }
 
 // Received records piece i from src, verified, at now. It returns the
@@ -305,7 +302,10 @@ func (s *Session) Failed(now time.Time, i int, src peer.ID, why Failure) {
 	case Unavailable:
 		h.state.Have = nil // asked again once its have-set says so
 	case Busy:
-		h.refuse(i)
+		if h.refused == nil {
+			h.refused = map[int]time.Time{}
+		}
+		h.refused[i] = now.Add(time.Duration(float64(s.layer.PieceLen(i)) / s.rateOf(h) * float64(time.Second)))
 	case Corrupt, Gone:
 		s.exclude(h)
 	}
@@ -432,6 +432,9 @@ func (s *Session) assign(now time.Time, i int, hedge bool) (Request, bool) {
 		if !h.active || h.excluded || h.inflight >= s.cfg.PerHolder || !h.state.Have.Has(i) || s.asked(i, id) {
 			continue
 		}
+		if until, ok := h.refused[i]; ok && now.Before(until) {
+			continue
+		}
 		t := float64(h.inflight+h.state.Load+1) / s.rateOf(h)
 		if best == nil || t < bestTime {
 			best, bestTime = h, t
@@ -527,6 +530,11 @@ func (s *Session) Wake(now time.Time) time.Time {
 		}
 	}
 	consider(s.lastArrival.Add(s.cfg.Stall))
+	for _, h := range s.holders {
+		for _, at := range h.refused {
+			consider(at)
+		}
+	}
 	if u := s.firstMissing(); u >= 0 {
 		if fl := s.inflight[u]; len(fl) == 1 {
 			f := fl[0]

@@ -66,6 +66,11 @@ type simParams struct {
 	debug     func(*sim)
 	// uploads is how many pieces a holder sends at once; it queues the rest.
 	uploads int
+	// queueCap > 0: a holder answers Busy, rather than queueing, when
+	// uploads are under way and queueCap-1 requests already wait (1: no
+	// queue). A FIFO queue there holds a piece for one requester while
+	// others are refused it, for as long as the queue takes to drain.
+	queueCap int
 }
 
 type simResult struct {
@@ -110,6 +115,7 @@ type link struct {
 }
 
 type transfer struct {
+	id        int
 	src, dst  *simNode // src nil: the registry
 	layer     int
 	piece     int
@@ -439,7 +445,8 @@ func (s *sim) request(n *simNode, k int, r Request) {
 			})
 			return
 		}
-		if src.sending(k, r.Piece) {
+		full := s.p.queueCap > 0 && src.uploading >= max(1, s.p.uploads) && len(src.queue) >= s.p.queueCap-1
+		if full || src.sending(k, r.Piece) {
 			s.at(s.p.hop, func() {
 				n.sessions[k].Failed(s.clock(), r.Piece, src.id, Busy)
 				s.pump(n, k)
@@ -502,6 +509,8 @@ func (s *sim) upOf(t *transfer) *link {
 }
 
 func (s *sim) startTransfer(t *transfer) {
+	s.seq++
+	t.id = s.seq
 	if t.src != nil {
 		t.src.uploading++
 	}
@@ -512,29 +521,64 @@ func (s *sim) startTransfer(t *transfer) {
 }
 
 // reshare brings every transfer on the links up to now and gives each
-// its new rate and end.
+// its new rate and end. A link's rate is split by water-filling: a
+// transfer held below an equal share by its other end (its receiver's
+// downlink, or its sender's uplink, split equally there) gets what it can
+// use and the rest goes to the others, as TCP flows share a bottleneck.
+// Only the transfers on the links that changed are recomputed.
 func (s *sim) reshare(links ...*link) {
+	var ts []*transfer
 	seen := map[*transfer]bool{}
 	for _, l := range links {
 		for t := range l.transfers {
-			if seen[t] {
-				continue
+			if !seen[t] {
+				seen[t] = true
+				ts = append(ts, t)
 			}
-			seen[t] = true
-			t.remaining -= t.rate * (s.now - t.since).Seconds()
-			t.since = s.now
-			up, down := s.upOf(t), t.dst.down
-			t.rate = min(up.rate/float64(len(up.transfers)), down.rate/float64(len(down.transfers)))
-			t.version++
-			v := t.version
-			d := time.Duration(max(t.remaining, 0) / t.rate * float64(time.Second))
-			s.at(d, func() {
-				if t.version == v && !t.done {
-					s.endTransfer(t)
-				}
-			})
 		}
 	}
+	slices.SortFunc(ts, func(a, b *transfer) int { return a.id - b.id })
+	for _, t := range ts {
+		t.remaining -= t.rate * (s.now - t.since).Seconds()
+		t.since = s.now
+	}
+	for _, t := range ts {
+		up, down := s.upOf(t), t.dst.down
+		t.rate = min(
+			waterfill(up, t, func(u *transfer) float64 { return equalShare(u.dst.down) }),
+			waterfill(down, t, func(u *transfer) float64 { return equalShare(s.upOf(u)) }))
+		t.version++
+		v := t.version
+		d := time.Duration(max(t.remaining, 0) / t.rate * float64(time.Second))
+		s.at(d, func() {
+			if t.version == v && !t.done {
+				s.endTransfer(t)
+			}
+		})
+	}
+}
+
+func equalShare(l *link) float64 { return l.rate / float64(max(1, len(l.transfers))) }
+
+// waterfill is t's share of l when each transfer u on it can use at most
+// limit(u).
+func waterfill(l *link, t *transfer, limit func(*transfer) float64) float64 {
+	caps := make([]float64, 0, len(l.transfers))
+	mine := limit(t)
+	for u := range l.transfers {
+		caps = append(caps, limit(u))
+	}
+	slices.Sort(caps)
+	left, n := l.rate, len(caps)
+	for _, c := range caps {
+		fair := left / float64(n)
+		if c >= fair {
+			return min(mine, fair)
+		}
+		left -= c
+		n--
+	}
+	return mine
 }
 
 func (s *sim) endTransfer(t *transfer) {
