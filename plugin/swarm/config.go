@@ -27,6 +27,11 @@ type Config struct {
 	// holder: two hide a round trip between a holder's pieces, more only
 	// queue on its uplink where other requesters would be served sooner.
 	PerHolder int
+	// Requests bounds the requests a node keeps in flight for a layer
+	// beyond the next-needed piece: pieces asked at once share its
+	// downlink, each arrives later, and the nodes waiting for it wait
+	// longer (simulator, 10 nodes: last 1.87× unbounded, 1.70× with 4).
+	Requests int
 	// Holders is how many holders a node keeps asking (and polling for
 	// their have-sets) at once; others found are kept in reserve. It bounds
 	// the have-set traffic a node causes at any cluster size. 16, not 8:
@@ -56,6 +61,7 @@ func DefaultConfig() Config {
 		Window:    16,
 		PerHolder: 2,
 		Holders:   16,
+		Requests:  4,
 		Probe:     3,
 		Stall:     2 * time.Second,
 		Hedge:     3,

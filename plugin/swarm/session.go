@@ -384,11 +384,23 @@ func (s *Session) Next(now time.Time) []Request {
 		}
 	}
 	for _, i := range s.candidates(lo, hi) {
+		if s.requests() >= s.cfg.Requests {
+			break
+		}
 		if r, ok := s.assign(now, i, false); ok {
 			reqs = append(reqs, r)
 		}
 	}
 	return reqs
+}
+
+// requests is how many requests are in flight.
+func (s *Session) requests() int {
+	n := 0
+	for _, fl := range s.inflight {
+		n += len(fl)
+	}
+	return n
 }
 
 // candidates are the window's pieces not held and not asked for, rarest
@@ -427,9 +439,15 @@ func (s *Session) candidates(lo, hi int) []int {
 func (s *Session) assign(now time.Time, i int, hedge bool) (Request, bool) {
 	var best *holder
 	var bestTime float64
+	others := s.heldBeyondSeeds(i)
 	for _, id := range s.found {
 		h := s.holders[id]
 		if !h.active || h.excluded || h.inflight >= s.cfg.PerHolder || !h.state.Have.Has(i) || s.asked(i, id) {
+			continue
+		}
+		// A seed's uplink is the only way out for the pieces it took from
+		// the upstream: it is asked only for pieces no other holder has.
+		if h.state.Seed && others {
 			continue
 		}
 		if until, ok := h.refused[i]; ok && now.Before(until) {
@@ -447,6 +465,17 @@ func (s *Session) assign(now time.Time, i int, hedge bool) (Request, bool) {
 		return s.start(now, i, &s.upstream, hedge), true
 	}
 	return Request{}, false
+}
+
+// heldBeyondSeeds reports whether an active holder that is not a seed has
+// piece i.
+func (s *Session) heldBeyondSeeds(i int) bool {
+	for _, h := range s.holders {
+		if h.active && !h.excluded && !h.state.Seed && h.state.Have.Has(i) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Session) start(now time.Time, i int, h *holder, hedge bool) Request {

@@ -177,7 +177,7 @@ func TestAStalledNodeTakesTheNextPieceFromTheUpstream(t *testing.T) {
 
 func TestSeedsShareTheUpstreamByRendezvous(t *testing.T) {
 	cfg := testConfig()
-	cfg.Window, cfg.PerHolder = 9, 9
+	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 9, 9
 	a := NewSession(cfg, layer, "seed-a", epoch)
 	b := NewSession(cfg, layer, "seed-b", epoch)
 	a.Decided(epoch)
@@ -198,6 +198,31 @@ func TestSeedsShareTheUpstreamByRendezvous(t *testing.T) {
 		if taken[i] != 1 {
 			t.Fatalf("piece %d taken from the upstream %d times, want once (%v)", i, taken[i], taken)
 		}
+	}
+}
+
+func TestASeedIsAskedOnlyForPiecesNoOtherHolderHas(t *testing.T) {
+	s := NewSession(testConfig(), layer, "self", epoch)
+	s.AddHolders("seed", "relay")
+	s.Decided(epoch)
+	s.Update(epoch, "seed", HolderState{Have: haveOf(9, 0, 1, 2, 3), Seed: true})
+	s.Update(epoch, "relay", HolderState{Have: haveOf(9, 0, 1)})
+	for _, r := range s.Next(epoch) {
+		if r.From == "seed" && r.Piece < 2 {
+			t.Fatalf("asked the seed for piece %d, which the relay has", r.Piece)
+		}
+	}
+}
+
+func TestRequestsBoundWhatIsInFlight(t *testing.T) {
+	cfg := testConfig()
+	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 9, 3
+	s := NewSession(cfg, layer, "self", epoch)
+	s.AddHolders("a")
+	s.Decided(epoch)
+	s.Update(epoch, "a", HolderState{Have: haveOf(9, 0, 1, 2, 3, 4, 5, 6, 7, 8)})
+	if got := s.Next(epoch); len(got) != 3 {
+		t.Fatalf("requests: %v, want 3", got)
 	}
 }
 
