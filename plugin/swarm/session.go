@@ -60,6 +60,9 @@ const (
 // takes pieces from the upstream, and its load.
 type HolderState struct {
 	Have Bitfield
+	// Receiving are the pieces arriving at the holder now, which it passes
+	// on as they arrive.
+	Receiving Bitfield
 	// Seed: the holder takes from the upstream the pieces no node has.
 	Seed bool
 	// Load is how many requests the holder is serving or has queued.
@@ -77,6 +80,9 @@ type holder struct {
 	// before the time (or its next have-set).
 	refused map[int]time.Time
 }
+
+// offers reports whether h has piece i or passes it on as it arrives.
+func (h *holder) offers(i int) bool { return h.state.Have.Has(i) || h.state.Receiving.Has(i) }
 
 type flight struct {
 	from  peer.ID
@@ -414,7 +420,7 @@ func (s *Session) candidates(lo, hi int) []int {
 		}
 		c = append(c, i)
 		for _, h := range s.holders {
-			if h.active && h.state.Have.Has(i) {
+			if h.active && h.offers(i) {
 				count[i]++
 			}
 		}
@@ -442,7 +448,7 @@ func (s *Session) assign(now time.Time, i int, hedge bool) (Request, bool) {
 	others := s.heldBeyondSeeds(i)
 	for _, id := range s.found {
 		h := s.holders[id]
-		if !h.active || h.excluded || h.inflight >= s.cfg.PerHolder || !h.state.Have.Has(i) || s.asked(i, id) {
+		if !h.active || h.excluded || h.inflight >= s.cfg.PerHolder || !h.offers(i) || s.asked(i, id) {
 			continue
 		}
 		// A seed's uplink is the only way out for the pieces it took from
@@ -471,7 +477,7 @@ func (s *Session) assign(now time.Time, i int, hedge bool) (Request, bool) {
 // piece i.
 func (s *Session) heldBeyondSeeds(i int) bool {
 	for _, h := range s.holders {
-		if h.active && !h.excluded && !h.state.Seed && h.state.Have.Has(i) {
+		if h.active && !h.excluded && !h.state.Seed && h.offers(i) {
 			return true
 		}
 	}

@@ -214,6 +214,17 @@ func TestASeedIsAskedOnlyForPiecesNoOtherHolderHas(t *testing.T) {
 	}
 }
 
+func TestAHolderReceivingAPieceIsAskedForIt(t *testing.T) {
+	s := NewSession(testConfig(), layer, "self", epoch)
+	s.AddHolders("relay")
+	s.Decided(epoch)
+	s.Update(epoch, "relay", HolderState{Have: NewBitfield(9), Receiving: haveOf(9, 0)})
+	got := s.Next(epoch)
+	if len(got) != 1 || got[0] != (Request{Piece: 0, From: "relay"}) {
+		t.Fatalf("requests: %v, want piece 0 from the holder receiving it", got)
+	}
+}
+
 func TestRequestsBoundWhatIsInFlight(t *testing.T) {
 	cfg := testConfig()
 	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 9, 3

@@ -64,6 +64,10 @@ type simParams struct {
 	corrupt   int // members that corrupt every piece they send
 	timeLimit time.Duration
 	debug     func(*sim)
+	onStart   func(*sim)
+	// relay: a holder passes a piece on while it arrives; the receiver
+	// verifies it, and a relay that finds it bad ends what it passes on.
+	relay bool
 	// uploads is how many pieces a holder sends at once; it queues the rest.
 	uploads int
 	// queueCap > 0: a holder answers Busy, rather than queueing, when
@@ -125,6 +129,10 @@ type transfer struct {
 	version   int
 	bad       bool
 	done      bool
+	// feeder is the transfer that brings the piece to its sender, which
+	// passes it on as it arrives; dependents are the transfers it feeds.
+	feeder     *transfer
+	dependents []*transfer
 }
 
 type simNode struct {
@@ -219,6 +227,9 @@ func runSim(p simParams) simResult {
 				s.killNode(s.nodes[i])
 			}
 		})
+	}
+	if p.onStart != nil {
+		p.onStart(s)
 	}
 	for s.q.Len() > 0 {
 		e := heap.Pop(&s.q).(*event)
@@ -401,7 +412,16 @@ func (s *sim) names(from *simNode, k int, to *simNode) []peer.ID {
 
 func (s *sim) stateOf(n *simNode, k int) HolderState {
 	sess := n.sessions[k]
-	return HolderState{Have: sess.Have().Clone(), Seed: sess.Seed(), Load: n.uploading + len(n.queue)}
+	st := HolderState{Have: sess.Have().Clone(), Seed: sess.Seed(), Load: n.uploading + len(n.queue)}
+	if s.p.relay {
+		st.Receiving = NewBitfield(s.layers[k].Pieces())
+		for t := range n.down.transfers {
+			if t.layer == k && !t.done && !t.bad {
+				st.Receiving.Set(t.piece)
+			}
+		}
+	}
+	return st
 }
 
 // pump starts what n's session of layer k asks for, and schedules its wake.
@@ -438,7 +458,11 @@ func (s *sim) request(n *simNode, k int, r Request) {
 			s.at(s.p.hop, func() { s.fail(n, k, src.id) })
 			return
 		}
-		if !src.sessions[k].Have().Has(r.Piece) {
+		var feeder *transfer
+		if !src.sessions[k].Have().Has(r.Piece) && s.p.relay {
+			feeder = src.arriving(k, r.Piece)
+		}
+		if !src.sessions[k].Have().Has(r.Piece) && feeder == nil {
 			s.at(s.p.hop, func() {
 				n.sessions[k].Failed(s.clock(), r.Piece, src.id, Unavailable)
 				s.pump(n, k)
@@ -453,7 +477,10 @@ func (s *sim) request(n *simNode, k int, r Request) {
 			})
 			return
 		}
-		t := &transfer{src: src, dst: n, layer: k, piece: r.Piece, remaining: float64(l.PieceLen(r.Piece)), bad: src.corrupt}
+		t := &transfer{src: src, dst: n, layer: k, piece: r.Piece, remaining: float64(l.PieceLen(r.Piece)), bad: src.corrupt, feeder: feeder}
+		if feeder != nil {
+			feeder.dependents = append(feeder.dependents, t)
+		}
 		s.flights[flightKey{n, k, r.Piece, src.id}] = t
 		if src.uploading >= max(1, s.p.uploads) {
 			src.queue = append(src.queue, t)
@@ -501,6 +528,16 @@ func (n *simNode) sending(k, i int) bool {
 	return false
 }
 
+// arriving is the transfer bringing piece i of layer k to n now, if any.
+func (n *simNode) arriving(k, i int) *transfer {
+	for t := range n.down.transfers {
+		if t.layer == k && t.piece == i && !t.done && !t.bad {
+			return t
+		}
+	}
+	return nil
+}
+
 func (s *sim) upOf(t *transfer) *link {
 	if t.src == nil {
 		return s.reg
@@ -518,6 +555,9 @@ func (s *sim) startTransfer(t *transfer) {
 	s.upOf(t).transfers[t] = struct{}{}
 	t.dst.down.transfers[t] = struct{}{}
 	s.reshare(s.upOf(t), t.dst.down)
+	if s.p.relay && t.dst.alive {
+		s.notify(t.dst, t.layer)
+	}
 }
 
 // reshare brings every transfer on the links up to now and gives each
@@ -550,8 +590,15 @@ func (s *sim) reshare(links ...*link) {
 		t.version++
 		v := t.version
 		d := time.Duration(max(t.remaining, 0) / t.rate * float64(time.Second))
+		if f := t.feeder; f != nil && !f.done {
+			// Bytes are passed on as they arrive: no faster than they
+			// come, and the last a hop after the feeder's last.
+			t.rate = min(t.rate, f.rate)
+			fd := time.Duration(max(f.remaining-f.rate*(s.now-f.since).Seconds(), 0) / f.rate * float64(time.Second))
+			d = max(time.Duration(max(t.remaining, 0)/t.rate*float64(time.Second)), fd+s.p.hop)
+		}
 		s.at(d, func() {
-			if t.version == v && !t.done {
+			if t.version == v && !t.done && (t.feeder == nil || t.feeder.done) {
 				s.endTransfer(t)
 			}
 		})
@@ -604,6 +651,7 @@ func (s *sim) endTransfer(t *transfer) {
 	}
 	s.reshare(up, t.dst.down)
 	delete(s.flights, flightKey{t.dst, t.layer, t.piece, src})
+	s.releaseDependents(t, true)
 	n, k := t.dst, t.layer
 	if !n.alive {
 		return
@@ -638,11 +686,36 @@ func (s *sim) endTransfer(t *transfer) {
 	s.pump(n, k)
 }
 
+// releaseDependents lets the transfers t fed finish at their own pace, or,
+// when t brought bad bytes or none, ends them: the relay verified the
+// piece, found it bad, and passes nothing more on.
+func (s *sim) releaseDependents(t *transfer, ok bool) {
+	for _, d := range t.dependents {
+		if d.done {
+			continue
+		}
+		if t.bad || !ok {
+			dst, k, piece, from := d.dst, d.layer, d.piece, d.src.id
+			s.cancel(d)
+			delete(s.flights, flightKey{dst, k, piece, from})
+			s.at(s.p.hop, func() {
+				if dst.alive {
+					dst.sessions[k].Failed(s.clock(), piece, from, Unavailable)
+					s.pump(dst, k)
+				}
+			})
+			continue
+		}
+		s.reshare(s.upOf(d), d.dst.down)
+	}
+}
+
 func (s *sim) cancel(t *transfer) {
 	if t.done {
 		return
 	}
 	t.done = true
+	defer s.releaseDependents(t, false)
 	if _, ok := s.upOf(t).transfers[t]; ok {
 		delete(s.upOf(t).transfers, t)
 		delete(t.dst.down.transfers, t)
