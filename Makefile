@@ -36,7 +36,7 @@ TOOLS_DIR        := $(CURDIR)/_tools
 REGISTRY_VERSION := v3.1.2
 REGISTRY_BIN     := $(TOOLS_DIR)/registry-$(REGISTRY_VERSION)/registry
 
-.PHONY: all build demo test test-unit test-integration test-2.3 bump tools bench clean vet fuzz install release bench-scale bench-swarm bench-pieces
+.PHONY: all build demo test test-unit test-integration test-2.3 bump tools bench clean vet fuzz install release bench-scale bench-dht bench-swarm bench-pieces
 
 all: build
 
@@ -176,6 +176,13 @@ SCALE ?= 10,100,1000
 bench-scale:
 	SHOAL_SCALE=$(SCALE) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-scale.md \
 		$(GO) test -count=1 -timeout 60m -run TestScaleReport -v ./plugin/router | grep -v '^time='
+
+## bench-dht: announce → findable and lookup delays on N real libp2p nodes (TCP on loopback, one process).
+CALIBRATE ?= 100,200
+bench-dht:
+	mkdir -p bin
+	SHOAL_CALIBRATE=$(CALIBRATE) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-dht.md \
+		$(GO) test -count=1 -timeout 60m -run TestDHTCalibration -v ./plugin/router | grep -v '^time=\|^ts='
 
 ## bench-swarm: rollouts of one layer to N simulated nodes running the real fetcher (virtual time).
 SWARM ?= 100,1000
