@@ -530,7 +530,7 @@ func (n *simNode) sending(k, i int) bool {
 
 // arriving is the transfer bringing piece i of layer k to n now, if any.
 func (n *simNode) arriving(k, i int) *transfer {
-	for t := range n.down.transfers {
+	for _, t := range transfersOf(n.down) {
 		if t.layer == k && t.piece == i && !t.done && !t.bad {
 			return t
 		}
@@ -738,7 +738,7 @@ func (s *sim) allComplete(n *simNode) bool {
 // notify sends n's new have-set of layer k to its subscribers.
 func (s *sim) notify(n *simNode, k int) {
 	st := s.stateOf(n, k)
-	for o := range n.subscribers[k] {
+	for _, o := range byIndex(n.subscribers[k]) {
 		s.at(s.p.hop, func() {
 			if !o.alive {
 				return
@@ -749,10 +749,31 @@ func (s *sim) notify(n *simNode, k int) {
 	}
 }
 
+// byIndex is the nodes of set in a fixed order: events scheduled for the
+// same moment then run in the same order on every run.
+func byIndex(set map[*simNode]bool) []*simNode {
+	nodes := make([]*simNode, 0, len(set))
+	for o := range set {
+		nodes = append(nodes, o)
+	}
+	slices.SortFunc(nodes, func(a, b *simNode) int { return a.index - b.index })
+	return nodes
+}
+
+// transfersOf is the transfers on l in the order they started.
+func transfersOf(l *link) []*transfer {
+	ts := make([]*transfer, 0, len(l.transfers))
+	for t := range l.transfers {
+		ts = append(ts, t)
+	}
+	slices.SortFunc(ts, func(a, b *transfer) int { return a.id - b.id })
+	return ts
+}
+
 func (s *sim) killNode(n *simNode) {
 	n.alive = false
 	for _, l := range []*link{n.up, n.down} {
-		for t := range l.transfers {
+		for _, t := range transfersOf(l) {
 			s.cancel(t)
 			if t.dst != n && t.dst.alive {
 				dst, k := t.dst, t.layer
