@@ -26,8 +26,9 @@ type Config struct {
 	// 2.90× → 2.82× / 2.79×).
 	Window int
 	// PerHolder is how many requests a node keeps in flight to one
-	// holder: two hide a round trip between a holder's pieces; one or
-	// four did no better at 10–200 nodes.
+	// holder: two hide a round trip between a holder's pieces. Four did
+	// no better at 10–200 nodes; one did better under an earlier holder
+	// rule and worse under another, and was not tried with these rules.
 	PerHolder int
 	// Requests bounds the requests a node keeps in flight for a layer
 	// beyond the next-needed piece: pieces asked at once share its
