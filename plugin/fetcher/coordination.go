@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/containerd/log"
@@ -40,6 +41,9 @@ func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor, s
 		found = slices.DeleteFunc(found, func(info peer.AddrInfo) bool { return !ord.before(info.ID) })
 	}
 	if err != nil || len(found) == 0 {
+		found = pf.askFirstRanked(ctx, desc)
+	}
+	if len(found) == 0 {
 		log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "rank": rank, "of": of, "waited": time.Since(start)}).
 			Debug("p2p: no other node started this layer, fetching upstream")
 		return nil
@@ -78,6 +82,46 @@ func (pf *PeerFirst) awaitTurn(ctx context.Context, src *sources) {
 		}
 	}
 	endCoordinate(span, time.Since(src.started), nil)
+}
+
+// firstRankedAsked is how many of the nodes ranked first for a layer a
+// node asks directly at its turn: the first one fetches it upstream at
+// once, the next two go at the earliest turns.
+const firstRankedAsked = 3
+
+// askFirstRanked asks the connected nodes ranked first for desc, before
+// this one, whether they receive or hold it, and returns those that do.
+func (pf *PeerFirst) askFirstRanked(ctx context.Context, desc ocispec.Descriptor) []peer.AddrInfo {
+	ord := pf.order(desc)
+	if pf.f.opts.Peers == nil || ord == nil {
+		return nil
+	}
+	var before []peer.AddrInfo
+	for _, info := range pf.f.opts.Peers() {
+		if ord.before(info.ID) {
+			before = append(before, info)
+		}
+	}
+	slices.SortFunc(before, func(a, b peer.AddrInfo) int { return ord.compare(b.ID, a.ID) })
+	before = before[:min(len(before), firstRankedAsked)]
+	ctx, cancel := context.WithTimeout(ctx, pf.f.opts.LookupTimeout)
+	defer cancel()
+	held := make([]bool, len(before))
+	var wg sync.WaitGroup
+	for i, info := range before {
+		wg.Go(func() {
+			_, err := pf.f.client.Probe(ctx, info.ID, pf.repo, desc)
+			held[i] = err == nil // it holds the layer or receives it: follow it, as a found provider
+		})
+	}
+	wg.Wait()
+	var found []peer.AddrInfo
+	for i, info := range before {
+		if held[i] {
+			found = append(found, info)
+		}
+	}
+	return found
 }
 
 // sleepUntil waits until t; false if ctx ended first.

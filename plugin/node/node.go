@@ -227,6 +227,7 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		Rank:                rt.Rank,
 		Score:               rt.Score,
 		Self:                rt.ID(),
+		Peers:               rt.Peers,
 		CoordinationWindow:  cfg.CoordinationWindow.std(),
 		OnLookup: func(d time.Duration, hit bool) {
 			if observed != nil {
