@@ -269,7 +269,8 @@ func TestARolloutTakesOneUpstreamCopyAndSpreadsTheUploads(t *testing.T) {
 	after, served := lab.sent(), lab.uploaded()
 	for i := range lab.nodes {
 		wire, payload := float64(after[i]-before[i])/size, float64(served[i])/size
-		t.Logf("n%d uploaded %.2f copies (%.2f on the wire)", i+1, payload, wire)
+		lone := metricValue(t, lab.metricsAddr(i+1), "containerd_p2p_lone_misses_total")
+		t.Logf("n%d uploaded %.2f copies (%.2f on the wire); lone misses %.0f", i+1, payload, wire, lone)
 		if wire < 0.1 {
 			t.Errorf("n%d sent %.2f copies over its link: every node should upload", i+1, wire)
 		}

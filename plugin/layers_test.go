@@ -31,7 +31,7 @@ var layer = map[string]int{
 	"peerhttp": 2, "router": 2, "inventory": 2,
 	// Leaves: protocol grammar, bookkeeping, keys, policy.
 	"contenttest": 1, "oci": 1, "penalty": 1, "throttle": 1, "rangeplan": 1, "failures": 1, "recovery": 1, "pieces": 1,
-	"policy": 1, "identity": 1, "netkey": 1, "pullhistory": 1, "swarm": 1,
+	"policy": 1, "identity": 1, "netkey": 1, "pullhistory": 1, "swarm": 1, "pulling": 1,
 }
 
 // No package imports one above it (or beside it) on the pull path, and

@@ -26,6 +26,7 @@ import (
 
 	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/pieces"
+	"github.com/shoal-dev/shoal/plugin/pulling"
 	"github.com/shoal-dev/shoal/plugin/recovery"
 	"github.com/shoal-dev/shoal/plugin/throttle"
 )
@@ -137,6 +138,11 @@ type Options struct {
 	// bytes of it lately (and takes it now only from sources it has no
 	// reason to doubt): told to peers asking about it while it arrives.
 	Rechecked func(digest.Digest) bool
+	// Pulling, if set, says whether this node is pulling from a
+	// repository (registry host, name) now; answers about its blobs say so
+	// (oci.PullingHeader), found or not. It tells only of activity, never
+	// of content.
+	Pulling *pulling.Tracker
 	// Upload paces everything this node sends to peers; nil: no limit.
 	Upload *throttle.Limiter
 	// VerifyFirstLimit: a stored blob not verified since start and up to
@@ -291,6 +297,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if kind == oci.Pieces {
 		s.servePieces(w, r, dgst)
 		return
+	}
+	if kind == oci.Blobs && s.opts.Pulling.Pulling(pulling.Key(r.URL.Query().Get(oci.NamespaceQuery), name)) {
+		w.Header().Set(oci.PullingHeader, "true")
 	}
 	// A HEAD of a manifest is how a peer resolves a reference.
 	resolution := kind == oci.Manifests && r.Method == http.MethodHead

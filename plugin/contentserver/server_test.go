@@ -18,6 +18,7 @@ import (
 	"github.com/opencontainers/go-digest"
 
 	"github.com/shoal-dev/shoal/plugin/oci"
+	"github.com/shoal-dev/shoal/plugin/pulling"
 )
 
 // fakeLocator says which digests are held, as the inventory would.
@@ -525,5 +526,29 @@ func TestAnArrivingBlobIsSentAsItLands(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the bytes that are here were held back until more arrive")
+	}
+}
+
+func TestAnswersAboutBlobsSayWhetherThisNodePullsFromTheRepository(t *testing.T) {
+	s, d := newTestServer(t, "held")
+	s.opts.Pulling = pulling.New()
+	defer s.opts.Pulling.Begin(pulling.Key("registry.example", "team/app"))()
+	missing := digest.FromString("missing")
+	for _, tc := range []struct {
+		path string
+		code int
+		want string
+	}{
+		{"/v2/team/app/blobs/" + missing.String() + "?ns=registry.example", http.StatusNotFound, "true"},
+		{"/v2/team/app/blobs/" + d[0].String() + "?ns=registry.example", http.StatusOK, "true"},
+		{"/v2/team/other/blobs/" + missing.String() + "?ns=registry.example", http.StatusNotFound, ""},
+		{"/v2/team/app/blobs/" + missing.String() + "?ns=elsewhere.example", http.StatusNotFound, ""},
+		{"/v2/team/app/blobs/" + missing.String(), http.StatusNotFound, ""},
+		{"/v2/team/app/manifests/" + missing.String() + "?ns=registry.example", http.StatusNotFound, ""},
+	} {
+		rec := do(s, http.MethodHead, tc.path)
+		if rec.Code != tc.code || rec.Header().Get(oci.PullingHeader) != tc.want {
+			t.Errorf("HEAD %s: %d %s=%q, want %d %q", tc.path, rec.Code, oci.PullingHeader, rec.Header().Get(oci.PullingHeader), tc.code, tc.want)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package fetcher
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"sync"
@@ -10,6 +11,9 @@ import (
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+
+	"github.com/shoal-dev/shoal/plugin/peerclient"
+	"github.com/shoal-dev/shoal/plugin/pulling"
 )
 
 // awaitLeader is the coordination of nodes that miss the same layer at
@@ -28,6 +32,16 @@ func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor, s
 	if rank == 0 || of < 2 {
 		return nil
 	}
+	// A miss that no node ranked before this one shares goes upstream at
+	// once: a rollout's nodes pull from the layer's repository (its
+	// manifest came first), so the nodes ranked first say so, or hold
+	// the layer, well before their turn.
+	if _, rollout := pf.askFirstRanked(ctx, desc); !rollout {
+		pf.f.stats.LoneMisses.Add(1)
+		log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "rank": rank, "of": of, "asked": time.Since(start)}).
+			Debug("p2p: no node ranked before this one pulls from the repository, fetching upstream at once")
+		return nil
+	}
 	wait := followWait(opts.CoordinationWindow, rank, of)
 	pf.f.stats.CoordinationWaits.Add(1)
 	ctx, span := startCoordinate(ctx, rank, of, wait)
@@ -41,7 +55,7 @@ func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor, s
 		found = slices.DeleteFunc(found, func(info peer.AddrInfo) bool { return !ord.before(info.ID) })
 	}
 	if err != nil || len(found) == 0 {
-		found = pf.askFirstRanked(ctx, desc)
+		found, _ = pf.askFirstRanked(ctx, desc)
 	}
 	if len(found) == 0 {
 		log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "rank": rank, "of": of, "waited": time.Since(start)}).
@@ -91,10 +105,13 @@ const firstRankedAsked = 3
 
 // askFirstRanked asks the connected nodes ranked first for desc, before
 // this one, whether they receive or hold it, and returns those that do.
-func (pf *PeerFirst) askFirstRanked(ctx context.Context, desc ocispec.Descriptor) []peer.AddrInfo {
+// rollout reports whether any of them holds it, receives it or pulls from
+// its repository, or whether this node cannot tell (then it coordinates,
+// as if they did).
+func (pf *PeerFirst) askFirstRanked(ctx context.Context, desc ocispec.Descriptor) (found []peer.AddrInfo, rollout bool) {
 	ord := pf.order(desc)
-	if pf.f.opts.Peers == nil || ord == nil {
-		return nil
+	if pf.f.opts.Peers == nil || ord == nil || pulling.Key(pf.repo.Registry, pf.repo.Name) == "" {
+		return nil, true
 	}
 	var before []peer.AddrInfo
 	for _, info := range pf.f.opts.Peers() {
@@ -107,21 +124,24 @@ func (pf *PeerFirst) askFirstRanked(ctx context.Context, desc ocispec.Descriptor
 	ctx, cancel := context.WithTimeout(ctx, pf.f.opts.LookupTimeout)
 	defer cancel()
 	held := make([]bool, len(before))
+	pulls := make([]bool, len(before))
 	var wg sync.WaitGroup
 	for i, info := range before {
 		wg.Go(func() {
-			_, err := pf.f.client.Probe(ctx, info.ID, pf.repo, desc)
+			h, err := pf.f.client.Probe(ctx, info.ID, pf.repo, desc)
 			held[i] = err == nil // it holds the layer or receives it: follow it, as a found provider
+			// A node that does not answer may be busy with the rollout.
+			pulls[i] = h.Pulling || (err != nil && !errors.Is(err, peerclient.ErrStale))
 		})
 	}
 	wg.Wait()
-	var found []peer.AddrInfo
 	for i, info := range before {
 		if held[i] {
 			found = append(found, info)
 		}
+		rollout = rollout || held[i] || pulls[i]
 	}
-	return found
+	return found, rollout
 }
 
 // sleepUntil waits until t; false if ctx ended first.

@@ -3,6 +3,7 @@ package fetcher
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -292,5 +293,60 @@ func TestAStreamThatCrawlsBehindThePullIsSlow(t *testing.T) {
 	long.tick(5)
 	if !long.tick(10) {
 		t.Error("a stream at a twentieth of a short one is not slow")
+	}
+}
+
+// A miss that no node ranked before this one shares, by holding the layer
+// or pulling from its repository, goes upstream without waiting its turn;
+// one that a node before it may share (it says it pulls from the
+// repository, or does not answer) waits its turn and looks again; one
+// that a node before it holds, unannounced, is taken from that node at
+// the turn.
+func TestALoneMissGoesUpstreamAtOnce(t *testing.T) {
+	data := randomBytes(t, 8<<20)
+	pulls := func(req *http.Request) (*http.Response, error) {
+		resp, err := notFound(req)
+		resp.Header = http.Header{oci.PullingHeader: {"true"}}
+		return resp, err
+	}
+	unreachable := func(*http.Request) (*http.Response, error) { return nil, errors.New("connection refused") }
+	for _, tc := range []struct {
+		name     string
+		a, b     peerBehaviour
+		lone     bool
+		upstream int
+	}{
+		{"both idle", notFound, notFound, true, 1},
+		{"one pulls from the repository", notFound, pulls, false, 1},
+		{"one does not answer", unreachable, notFound, false, 1},
+		{"one holds it", notFound, serves(data), false, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: tc.a, peerB: tc.b}}
+			score, self := scored(map[peer.ID]string{peerA: "z", peerB: "n", peerC: "c"}) // A, B before this node; C after
+			finder := &growingFinder{}
+			up := &fakeUpstream{data: data}
+			f := newFetcher(t, finder, client, Options{
+				Store: newStore(t), Score: score, Self: self,
+				Peers:               func() []peer.AddrInfo { return []peer.AddrInfo{{ID: peerA}, {ID: peerB}, {ID: peerC}} },
+				Rank:                func(digest.Digest) (int, int) { return 2, 4 },
+				CoordinationWindow:  300 * time.Millisecond,
+				CoordinationMinSize: 1 << 20,
+			})
+			if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+				t.Fatal("wrong bytes")
+			}
+			waited := f.Stats().CoordinationWaits.Load() == 1 && finder.lookups() == 2
+			lone := f.Stats().LoneMisses.Load() == 1 && finder.lookups() == 1
+			if up.calls != tc.upstream || lone != tc.lone || waited == tc.lone {
+				t.Fatalf("upstream %d, lone misses %d, turns waited %d, lookups %d; want upstream %d, lone %v",
+					up.calls, f.Stats().LoneMisses.Load(), f.Stats().CoordinationWaits.Load(), finder.lookups(), tc.upstream, tc.lone)
+			}
+			for _, r := range client.sent() {
+				if strings.Contains(r, string(peerC)) {
+					t.Fatalf("a node after this one was asked: %v", client.sent())
+				}
+			}
+		})
 	}
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/failures"
 	"github.com/shoal-dev/shoal/plugin/peerclient"
 	"github.com/shoal-dev/shoal/plugin/penalty"
+	"github.com/shoal-dev/shoal/plugin/pulling"
 )
 
 // Finder looks up which peers announced a digest.
@@ -111,6 +112,11 @@ type Options struct {
 	// nothing after 300 ms; make bench-dht: announce → findable p99
 	// 335 ms with the CPUs saturated).
 	Peers func() []peer.AddrInfo
+	// Pulling, if set, is told of every fetch of every pull, from its
+	// start until its body is closed: peers asking about a blob of a
+	// repository learn whether this node pulls from it (see
+	// awaitLeader).
+	Pulling *pulling.Tracker
 }
 
 // InFlight makes a blob that is arriving into the ingest ref available to
@@ -318,7 +324,17 @@ func (pf *PeerFirst) hasSlowUplink(p peer.ID) bool {
 // body that fetches as it is read (see stream), or, with CommitLayers, is
 // committed to the content store here and the answer is
 // errdefs.ErrAlreadyExists.
-func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.ReadCloser, err error) {
+func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.ReadCloser, error) {
+	end := pf.f.opts.Pulling.Begin(pulling.Key(pf.repo.Registry, pf.repo.Name))
+	rc, err := pf.fetch(ctx, desc)
+	if err != nil || rc == nil {
+		end()
+		return rc, err
+	}
+	return endOnClose(rc, end), nil
+}
+
+func (pf *PeerFirst) fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.ReadCloser, err error) {
 	if !pf.eligible(desc) {
 		rc, err := pf.upstream.Fetch(ctx, desc)
 		if err != nil {

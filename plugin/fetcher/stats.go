@@ -26,6 +26,9 @@ type Stats struct {
 	// (Options.Rank); CoordinatedHits those on which another node's
 	// announcement came in time and this node followed it.
 	CoordinationWaits, CoordinatedHits atomic.Int64
+	// LoneMisses counts misses that went upstream at once: no node ranked
+	// before this one held the layer or pulled from its repository.
+	LoneMisses atomic.Int64
 	// InFlight is the number of fetches from peers under way.
 	InFlight atomic.Int64
 }

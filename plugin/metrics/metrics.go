@@ -68,6 +68,7 @@ func Register(reg prometheus.Registerer, s Sources) (*Metrics, error) {
 		counter(failovers, failHelp, prometheus.Labels{"reason": "busy"}, st.Busy.Load),
 		counter(coordination, coordHelp, prometheus.Labels{"result": "followed"}, st.CoordinatedHits.Load),
 		counter(coordination, coordHelp, prometheus.Labels{"result": "upstream"}, func() int64 { return st.CoordinationWaits.Load() - st.CoordinatedHits.Load() }),
+		counter("containerd_p2p_lone_misses_total", "Misses of a large layer that went upstream at once: no node ranked before this one held the layer or pulled from its repository.", nil, st.LoneMisses.Load),
 		counter("containerd_p2p_hedged_requests_total", "Second requests sent because the first provider was slow.", nil, st.Hedges.Load),
 		counter("containerd_p2p_peer_resolves_total", "References resolved by peers while the upstream was unreachable.", nil, s.PeerResolves),
 		gauge("containerd_p2p_inflight_transfers", "Fetches from peers under way.", st.InFlight.Load),

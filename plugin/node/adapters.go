@@ -83,6 +83,7 @@ func (s statusSource) Status() control.Status {
 			"stale_records": st.NotFound.Load(), "busy_answers": st.Busy.Load(), "peer_resolves": n.resolver.Resolved(),
 			"direct_path_sent_bytes": n.directSent(),
 			"coordination_waits":     st.CoordinationWaits.Load(), "coordinated_hits": st.CoordinatedHits.Load(),
+			"lone_misses": st.LoneMisses.Load(),
 		},
 		RecentFailures: n.failures.Recent(),
 	}

@@ -45,6 +45,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/penalty"
 	"github.com/shoal-dev/shoal/plugin/policy"
 	"github.com/shoal-dev/shoal/plugin/pullhistory"
+	"github.com/shoal-dev/shoal/plugin/pulling"
 	"github.com/shoal-dev/shoal/plugin/recovery"
 	"github.com/shoal-dev/shoal/plugin/registryaccess"
 	"github.com/shoal-dev/shoal/plugin/resolve"
@@ -177,8 +178,12 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	if cfg.ServeInFlight && cfg.ServePeers && deps.ContentRoot != "" {
 		arriving = inflight.New(deps.ContentRoot, 0)
 	}
+	// Which repositories this node pulls from: the fetcher tells it, the
+	// content service tells peers.
+	pulls := pulling.New()
 	serverOpts := contentserver.Options{
 		Policy:             sharing,
+		Pulling:            pulls,
 		MaxRequests:        cfg.MaxServingRequests,
 		MaxRequestsPerPeer: cfg.MaxServingRequestsPerPeer,
 		Upload:             throttle.New(cfg.MaxUploadBytesPerSecond),
@@ -228,6 +233,7 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		Score:               rt.Score,
 		Self:                rt.ID(),
 		Peers:               rt.Peers,
+		Pulling:             pulls,
 		CoordinationWindow:  cfg.CoordinationWindow.std(),
 		OnLookup: func(d time.Duration, hit bool) {
 			if observed != nil {

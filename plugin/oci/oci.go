@@ -42,6 +42,10 @@ const (
 	// LoadHeader is how many bodies of the content asked for the serving
 	// node is sending.
 	LoadHeader = "Shoal-Load"
+	// PullingHeader, on an answer about a blob (found or not), says that
+	// the serving node is pulling from the repository the request named:
+	// a rollout of it may be under way.
+	PullingHeader = "Shoal-Pulling"
 )
 
 // maxRepositoryLength bounds a repository name, as the distribution spec

@@ -184,6 +184,9 @@ type Holding struct {
 	// Rechecked: it is receiving the blob again after bad bytes of it,
 	// from sources it has no reason to doubt (see oci.RecheckedHeader).
 	Rechecked bool
+	// Pulling: p is pulling from repo now (oci.PullingHeader). It is set
+	// also when p holds nothing of desc and Probe fails.
+	Pulling bool
 }
 
 // Probe asks p what it holds of desc.
@@ -193,14 +196,15 @@ func (c *Client) Probe(ctx context.Context, p peer.ID, repo Repository, desc oci
 		return Holding{}, err
 	}
 	resp.Body.Close()
+	pulling := resp.Header.Get(oci.PullingHeader) == "true"
 	if resp.StatusCode != http.StatusOK {
-		return Holding{}, fmt.Errorf("peer %s: %w", p, statusError(resp))
+		return Holding{Pulling: pulling}, fmt.Errorf("peer %s: %w", p, statusError(resp))
 	}
 	if resp.ContentLength != desc.Size {
-		return Holding{}, fmt.Errorf("peer %s offers %d bytes, descriptor says %d", p, resp.ContentLength, desc.Size)
+		return Holding{Pulling: pulling}, fmt.Errorf("peer %s offers %d bytes, descriptor says %d", p, resp.ContentLength, desc.Size)
 	}
 	load, _ := strconv.Atoi(resp.Header.Get(oci.LoadHeader))
-	return Holding{Available: availableIn(resp, desc.Size), Load: max(load, 0), Rechecked: resp.Header.Get(oci.RecheckedHeader) == "true"}, nil
+	return Holding{Available: availableIn(resp, desc.Size), Load: max(load, 0), Rechecked: resp.Header.Get(oci.RecheckedHeader) == "true", Pulling: pulling}, nil
 }
 
 // availableIn reads how much of a size-byte blob the answer says is there.

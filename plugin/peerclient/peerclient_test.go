@@ -183,3 +183,31 @@ func TestAProbeTellsAHolderReceivingAgainAfterBadBytes(t *testing.T) {
 		}
 	}
 }
+
+func TestAProbeTellsWhetherThePeerPullsFromTheRepositoryHeldOrNot(t *testing.T) {
+	data := []byte("layer")
+	for _, status := range []int{http.StatusOK, http.StatusNotFound} {
+		for _, pulling := range []bool{false, true} {
+			h := http.Header{}
+			if pulling {
+				h.Set(oci.PullingHeader, "true")
+			}
+			c := New(transport(func(req *http.Request) (*http.Response, error) {
+				rec := httptest.NewRecorder()
+				for k, v := range h {
+					rec.Header()[k] = v
+				}
+				if status == http.StatusOK {
+					http.ServeContent(rec, req, "", time.Time{}, bytes.NewReader(data))
+				} else {
+					oci.WriteError(rec, status, oci.CodeBlobUnknown, "not here")
+				}
+				return rec.Result(), nil
+			}), Options{})
+			got, err := c.Probe(context.Background(), peerA, repo, blob(data))
+			if (err == nil) != (status == http.StatusOK) || got.Pulling != pulling {
+				t.Errorf("status %d, pulling %v: %v %+v", status, pulling, err, got)
+			}
+		}
+	}
+}
