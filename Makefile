@@ -191,9 +191,11 @@ bench-swarm:
 		$(GO) test -count=1 -timeout 60m -run TestSwarmReport -v ./plugin/fetcher | grep -v '^time='
 
 ## bench-pieces: rollouts of the piece swarm's policy (plugin/swarm) to N simulated nodes (discrete events).
+## PIECE_TIMES: the layers' size ÷ link to simulate (1s,8s by default).
 PIECES ?= 100,1000
+PIECE_TIMES ?= 1s,8s
 bench-pieces:
-	SHOAL_SWARM=$(PIECES) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-pieces.md \
+	SHOAL_SWARM=$(PIECES) SHOAL_SWARM_TIMES=$(PIECE_TIMES) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-pieces.md \
 		$(GO) test -count=1 -timeout 60m -run TestSwarmReport -v ./plugin/swarm
 
 ## bench: side-by-side measurements printed as a markdown table (root); ONLY=<regexp> picks sections.

@@ -160,7 +160,7 @@ func sleepUntil(ctx context.Context, t time.Time) bool {
 	}
 }
 
-// nodeOrder is where nodes stand in a layer's rendezvous order (the order
+// nodeOrder is where nodes stand in a layer's order (the order
 // Rank counts in), as this node sees it.
 type nodeOrder struct {
 	score  func(peer.ID) string
@@ -168,7 +168,7 @@ type nodeOrder struct {
 	scores map[peer.ID]string
 }
 
-// order is the rendezvous order for desc, or nil when nodes do not
+// order is the order of nodes for desc, or nil when nodes do not
 // coordinate over it.
 func (pf *PeerFirst) order(desc ocispec.Descriptor) *nodeOrder {
 	opts := pf.f.opts

@@ -96,8 +96,8 @@ type Options struct {
 	Rank                func(dgst digest.Digest) (rank, of int)
 	CoordinationWindow  time.Duration
 	CoordinationMinSize int64
-	// Score, if set, gives p's rendezvous score for dgst, the order Rank
-	// counts in (higher first); Self is this node. Nodes of a rollout
+	// Score, if set, gives p's place in dgst's order, the one Rank counts
+	// in (higher first); Self is this node. Nodes of a rollout
 	// then follow the nearest holder ordered before them, each at its
 	// turn, and move to a nearer one when it appears: they form a chain in
 	// which each uplink carries about one copy, instead of all streaming

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	kb "github.com/libp2p/go-libp2p-kbucket"
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -260,5 +261,65 @@ func TestPeerOutsideTheAllowListCannotJoin(t *testing.T) {
 	time.Sleep(500 * time.Millisecond)
 	if n := len(a.Host().Network().Peers()); n != 0 {
 		t.Fatalf("a accepted %d peers from outside its allowed networks", n)
+	}
+}
+
+// A layer's order is nearness to its provider key in the DHT's key space,
+// the order the routing table keeps: the node every node ranks first is
+// the one the DHT finds nearest the key.
+func TestTheOrderOfALayerIsTheDHTsDistanceToItsKey(t *testing.T) {
+	var ids []peer.ID
+	for range 50 {
+		_, pub, err := crypto.GenerateEd25519Key(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := peer.IDFromPublicKey(pub)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	for i := range 20 {
+		layer := digest.FromString(fmt.Sprintf("layer %d", i))
+		c, err := CID(layer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		key := string(c.Hash())
+		for _, a := range ids[:10] {
+			for _, b := range ids[10:] {
+				if kb.Closer(a, b, key) != (OrderScore(layer, a) > OrderScore(layer, b)) {
+					t.Fatalf("layer %d: %s before %s is %v by the DHT, not by OrderScore", i, a, b, kb.Closer(a, b, key))
+				}
+			}
+		}
+	}
+}
+
+// Rank counts the peers of the routing table with the connected ones.
+func TestRankCountsTheKnownPeers(t *testing.T) {
+	a := newTestRouter(t)
+	b := newTestRouter(t, tcpHostPort(t, a))
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	for b.RoutingTableSize() == 0 || a.ConnectedPeers() == 0 {
+		select {
+		case <-ctx.Done():
+			t.Fatal("a and b never met")
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	layer := digest.FromString("a layer")
+	ra, of := a.Rank(layer)
+	rb, ofb := b.Rank(layer)
+	if of != 2 || ofb != 2 || ra+rb != 1 {
+		t.Fatalf("ranks %d of %d and %d of %d, want 0 and 1 of 2", ra, of, rb, ofb)
+	}
+	if first := OrderScore(layer, a.ID()) > OrderScore(layer, b.ID()); first != (ra == 0) {
+		t.Fatalf("a ranked %d, its score says first=%v", ra, first)
+	}
+	if got := b.Peers(); len(got) != 1 || got[0].ID != a.ID() {
+		t.Fatalf("b knows %v, want a", got)
 	}
 }

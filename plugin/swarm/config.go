@@ -42,12 +42,13 @@ type Config struct {
 	// top-ranked nodes), too few other holders are followed, and uplinks
 	// idle (simulator: p99 at 200 nodes 3.5× with 8, 2.9× with 16).
 	Holders int
-	// Probe is how many nodes ranked above this one (rendezvous order of
-	// the layer over the peers it knows) it asks whether they pull the
-	// layer before it takes the layer from the upstream: when one does,
-	// this node waits for its pieces instead. It makes one node, not every
-	// node of a rollout whose lookups all came back empty, the one that
-	// goes upstream, while a lone miss pays one round trip. Not tuned.
+	// Probe is how many nodes ranked above this one (nearest the layer's
+	// key in the DHT's key space, among the peers it knows) it asks
+	// whether they pull the layer before it takes the layer from the
+	// upstream: when one does, this node waits for its pieces instead. It
+	// makes one node, not every node of a rollout whose lookups all came
+	// back empty, the one that goes upstream, while a lone miss pays one
+	// round trip. Not tuned.
 	Probe int
 	// Stall: when no source has brought the next-needed piece for this
 	// long, the node takes it from the upstream itself. It bounds what a

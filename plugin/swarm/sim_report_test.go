@@ -57,6 +57,17 @@ func TestSwarmReport(t *testing.T) {
 		}
 		sizes = append(sizes, n)
 	}
+	layerTimes := []time.Duration{time.Second, 8 * time.Second}
+	if v := os.Getenv("SHOAL_SWARM_TIMES"); v != "" {
+		layerTimes = nil
+		for _, f := range strings.Split(v, ",") {
+			d, err := time.ParseDuration(strings.TrimSpace(f))
+			if err != nil {
+				t.Fatalf("SHOAL_SWARM_TIMES=%q: %v", v, err)
+			}
+			layerTimes = append(layerTimes, d)
+		}
+	}
 	var out strings.Builder
 	fmt.Fprintln(&out, "| nodes | case | hop | size÷link | p50 | p99 | last | upstream copies | most uploaded (copies) | peak window | duplicate bytes (copies per node) | failed pulls |")
 	fmt.Fprintln(&out, "|---|---|---|---|---|---|---|---|---|---|---|---|")
@@ -79,7 +90,7 @@ func TestSwarmReport(t *testing.T) {
 		}},
 	}
 	for _, n := range sizes {
-		for _, layerTime := range []time.Duration{time.Second, 8 * time.Second} {
+		for _, layerTime := range layerTimes {
 			for _, hop := range []time.Duration{time.Millisecond, 5 * time.Millisecond, 20 * time.Millisecond} {
 				for _, c := range cases {
 					if c.name != "one layer" && (hop != 5*time.Millisecond || layerTime != time.Second) {

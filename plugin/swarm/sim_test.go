@@ -3,6 +3,7 @@ package swarm
 import (
 	"container/heap"
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -34,7 +35,8 @@ import (
 //     lookupLimit of the findable holders, at random. Routing tables are
 //     Kademlia's shape over random IDs (up to 20 peers per bucket of
 //     common-prefix length), and a node probes the Config.Probe nodes of
-//     its table ranked highest for the layer.
+//     its table ranked highest for the layer (nearest the layer's key, as
+//     the router orders them). IDs are 64 bits, not 256.
 //   - Holders pass on the names they know when a node subscribes to their
 //     have-sets (both ways), gossipNames at a time.
 //   - Pieces are verified by a flag (a corrupting member's pieces carry
@@ -145,7 +147,8 @@ type simNode struct {
 	slow     bool
 	pulling  bool
 	findable time.Duration
-	table    []int // routing table: indexes of other nodes
+	table    []int  // routing table: indexes of other nodes
+	key      uint64 // its place in the DHT's key space
 	// subscribers[layer] are the nodes that follow this node's have-set.
 	subscribers []map[*simNode]bool
 	subscribed  []map[*simNode]bool
@@ -265,6 +268,7 @@ func (s *sim) routingTables() {
 	ids := make([]uint64, len(s.nodes))
 	for i := range ids {
 		ids[i] = s.rng.Uint64()
+		s.nodes[i].key = ids[i]
 	}
 	order := s.rng.Perm(len(s.nodes))
 	for i, n := range s.nodes {
@@ -345,9 +349,15 @@ func (s *sim) begin(n *simNode) {
 // probeTargets are the Probe nodes of n's table ranked highest for the
 // layer, if they rank above n.
 func (s *sim) probeTargets(n *simNode, layer digest.Digest) []*simNode {
+	// Nearer the layer's key in the DHT's key space ranks higher, as the
+	// router orders nodes: the complement of the XOR distance, big-endian,
+	// compares as the distance reversed.
+	h := sha256.Sum256([]byte(layer))
+	key := binary.BigEndian.Uint64(h[:8])
 	score := func(o *simNode) string {
-		h := sha256.Sum256([]byte(string(layer) + string(o.id)))
-		return string(h[:])
+		var b [8]byte
+		binary.BigEndian.PutUint64(b[:], ^(key ^ o.key))
+		return string(b[:])
 	}
 	mine := score(n)
 	var above []*simNode
