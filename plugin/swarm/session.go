@@ -541,14 +541,26 @@ func (s *Session) rateOf(h *holder) float64 {
 }
 
 // overdue reports whether f, the only request for piece i, has taken
-// Hedge times what its source should take.
+// longer than its source should (hedgeAfter).
 func (s *Session) overdue(f flight, i int, now time.Time) bool {
+	return now.Sub(f.start) >= s.hedgeAfter(f, i)
+}
+
+// hedgeAfter is how long f may take to bring piece i before a second
+// source is asked: Hedge times what its source should take at its
+// measured rate, or, before its first piece, at the best rate measured of
+// any holder (a new holder that is slow is found out in a few piece
+// times, not after Stall); Stall at most.
+func (s *Session) hedgeAfter(f flight, i int) time.Duration {
 	h := s.source(f.from)
-	if h == nil || h.rate == 0 {
-		return now.Sub(f.start) >= s.cfg.Stall
+	if h == nil {
+		return s.cfg.Stall
 	}
-	expect := time.Duration(float64(s.layer.PieceLen(i)) / h.rate * float64(time.Second))
-	return now.Sub(f.start) >= time.Duration(s.cfg.Hedge*float64(expect))
+	rate := s.rateOf(h)
+	if rate <= 1 {
+		return s.cfg.Stall // no rate measured yet
+	}
+	return min(s.cfg.Stall, time.Duration(s.cfg.Hedge*float64(s.layer.PieceLen(i))/rate*float64(time.Second)))
 }
 
 // Wake is when, after now, Next may have new requests though nothing was
@@ -572,12 +584,7 @@ func (s *Session) Wake(now time.Time) time.Time {
 	}
 	if u := s.firstMissing(); u >= 0 {
 		if fl := s.inflight[u]; len(fl) == 1 {
-			f := fl[0]
-			at := f.start.Add(s.cfg.Stall)
-			if h := s.source(f.from); h != nil && h.rate > 0 {
-				at = f.start.Add(time.Duration(s.cfg.Hedge * float64(s.layer.PieceLen(u)) / h.rate * float64(time.Second)))
-			}
-			consider(at)
+			consider(fl[0].start.Add(s.hedgeAfter(fl[0], u)))
 		}
 	}
 	return wake

@@ -262,3 +262,49 @@ func TestBitfield(t *testing.T) {
 		t.Fatal("a nil bitfield holds nothing")
 	}
 }
+
+// A holder asked for the first time is expected at the best rate measured
+// of any holder: when it is Hedge times later than that, the urgent piece
+// is asked of another, long before Stall.
+func TestANewHolderSlowerThanTheBestIsHedgedInAFewPieceTimes(t *testing.T) {
+	all := haveOf(9, 0, 1, 2, 3, 4, 5, 6, 7, 8)
+	s := NewSession(testConfig(), layer, "self", epoch)
+	s.AddHolders("fast")
+	s.Decided(epoch)
+	s.Update(epoch, "fast", HolderState{Have: all})
+	// fast brings two pieces in 10 ms: 100 MiB/s each.
+	got := s.Next(epoch)
+	if len(got) != 2 || got[0].From != "fast" || got[1].From != "fast" {
+		t.Fatalf("requests %v, want two of fast", got)
+	}
+	at := epoch.Add(10 * time.Millisecond)
+	for _, r := range got {
+		s.Received(at, r.Piece, "fast")
+	}
+	s.Wrote(1)
+	next := s.firstMissing()
+	// fast is loaded now; new, never measured, is expected as fast as fast.
+	s.Update(at, "fast", HolderState{Have: all, Load: 10})
+	s.Update(at, "new", HolderState{Have: all})
+	urgent := -1
+	for _, r := range s.Next(at) {
+		if r.From == "new" && urgent < 0 {
+			urgent = r.Piece
+		}
+	}
+	if urgent != next {
+		t.Fatalf("the next needed piece (%d) was not asked of new first (%d)", next, urgent)
+	}
+	// At 100 MiB/s a 1 MiB piece takes 10 ms: Hedge (3) times that is 30 ms.
+	want := at.Add(30 * time.Millisecond)
+	if w := s.Wake(at); !w.Equal(want) {
+		t.Fatalf("wake at %v, want %v (Hedge × a piece at the best rate)", w.Sub(epoch), want.Sub(epoch))
+	}
+	hedged := false
+	for _, r := range s.Next(want) {
+		hedged = hedged || (r.Piece == urgent && r.From == "fast" && r.Hedge)
+	}
+	if !hedged {
+		t.Fatalf("piece %d not hedged to fast at %v", urgent, want.Sub(epoch))
+	}
+}
