@@ -425,3 +425,63 @@ func TestACorruptingMemberFailsNoPull(t *testing.T) {
 		t.Errorf("the registry sent %.2f more copies of the image, want less than one", c)
 	}
 }
+
+// Inside a rollout, a node with an upload cap sends no faster than its cap
+// though it is first for a layer (it takes that layer from the registry
+// and the others would follow it), and a node with serve_peers = false
+// sends no content at all; every pull ends intact, and the registry sends
+// fewer copies than half the nodes would fetch alone.
+func TestCappedAndNonServingNodesKeepTheirSettingsInARollout(t *testing.T) {
+	const capped, quiet = 6, 5 // hosts
+	const capBytes = 2_000_000 // a tenth of the 200 Mbit/s link
+	lab := newRolloutLabWith(t, 6, 200, func(host int) nodeOptions {
+		switch host {
+		case capped:
+			return nodeOptions{extra: fmt.Sprintf("  max_upload_bytes_per_second = %d\n", capBytes)}
+		case quiet:
+			return nodeOptions{extra: "  serve_peers = false\n"}
+		}
+		return nodeOptions{}
+	})
+	im := lab.pushHeadedBy("rollout/settings", capped, rolloutLayers...)
+	before := lab.sent()
+	start := time.Now()
+	times := lab.pullAllAtOnce(im.Ref)
+	took := time.Since(start)
+	t.Logf("completion (× size÷link): %v", multiples(times, lab.linkTime(im)))
+	for _, n := range lab.nodes {
+		n.requireIntact(im)
+	}
+	after, served := lab.sent(), lab.uploaded()
+	size := float64(im.Data.Size())
+
+	// The limiter lets a burst of a tenth of a second through at once,
+	// then the rate: at most that over the whole rollout.
+	limit := capBytes*took.Seconds() + capBytes/10
+	wire := float64(after[capped-1] - before[capped-1])
+	t.Logf("the capped node sent %.1f MB in %s (%.2f copies; %.1f MB on the wire), at most %.1f MB allowed",
+		float64(served[capped-1])/1e6, took.Round(time.Millisecond), float64(served[capped-1])/size, wire/1e6, limit/1e6)
+	if float64(served[capped-1]) > limit {
+		t.Errorf("the capped node sent %d bytes in %s, over its cap's %.0f", served[capped-1], took, limit)
+	}
+	// Headers, TLS and the DHT's own traffic add a few percent on the wire.
+	if wire > limit*1.08+1<<20 {
+		t.Errorf("the capped node's link carried %.1f MB in %s, over its cap's %.1f MB", wire/1e6, took, limit/1e6)
+	}
+
+	quietWire := float64(after[quiet-1] - before[quiet-1])
+	t.Logf("the non-serving node sent %d content bytes, %.2f MB on the wire (its requests)", served[quiet-1], quietWire/1e6)
+	if served[quiet-1] != 0 {
+		t.Errorf("the node with serve_peers = false sent %d content bytes", served[quiet-1])
+	}
+	// Its requests, acknowledgements and the DHT's traffic: a few percent
+	// of what it received at most, never a share of a copy.
+	if quietWire > 0.05*size {
+		t.Errorf("the node with serve_peers = false sent %.2f MB over its link, %.2f copies", quietWire/1e6, quietWire/size)
+	}
+	if c := lab.copies(im); c >= float64(len(times))/2 {
+		t.Errorf("the registry sent %.2f copies, want fewer than half the nodes'", c)
+	} else {
+		t.Logf("the registry sent %.2f copies", c)
+	}
+}
