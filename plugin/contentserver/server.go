@@ -27,6 +27,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/pieces"
 	"github.com/shoal-dev/shoal/plugin/pulling"
+	"github.com/shoal-dev/shoal/plugin/window"
 	"github.com/shoal-dev/shoal/plugin/recovery"
 	"github.com/shoal-dev/shoal/plugin/throttle"
 )
@@ -66,6 +67,8 @@ type Server struct {
 	// digests whose stored copy here was found not to match.
 	pieceLists map[digest.Digest]pieces.List
 	corrupt    map[digest.Digest]struct{}
+	// tables: signed piece tables of stored layers (serveSwarm).
+	tables map[digest.Digest]pieces.Table
 	hashing    chan struct{} // a slot per blob hashed for its pieces
 
 	served atomic.Int64
@@ -143,6 +146,13 @@ type Options struct {
 	// (oci.PullingHeader), found or not. It tells only of activity, never
 	// of content.
 	Pulling *pulling.Tracker
+	// Windows, if set, are the layers this node fetches by pieces: peers
+	// ask their state and pieces (oci.Swarm).
+	Windows *window.Registry
+	// SignTable, if set, signs the piece table of a stored layer for
+	// peers that fetch it by pieces; without it only layers this node
+	// fetches by pieces are offered so.
+	SignTable func(pieces.Table) (pieces.Table, error)
 	// Upload paces everything this node sends to peers; nil: no limit.
 	Upload *throttle.Limiter
 	// VerifyFirstLimit: a stored blob not verified since start and up to
@@ -220,7 +230,7 @@ func New(store content.Store, locator Locator, images Images, opts Options) *Ser
 		opts.VerifyFirstLimit = 4 << 20
 	}
 	s := &Server{store: store, locator: locator, images: images, opts: opts, perPeer: map[string]int{}, sending: map[digest.Digest]int{},
-		pieceLists: map[digest.Digest]pieces.List{}, corrupt: map[digest.Digest]struct{}{}, hashing: make(chan struct{}, maxPieceHashes)}
+		pieceLists: map[digest.Digest]pieces.List{}, tables: map[digest.Digest]pieces.Table{}, corrupt: map[digest.Digest]struct{}{}, hashing: make(chan struct{}, maxPieceHashes)}
 	s.handler = recovery.Handler("p2p: content service recovered from a panic", http.HandlerFunc(s.serve), oci.WriteInternalError)
 	return s
 }
@@ -296,6 +306,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	if kind == oci.Pieces {
 		s.servePieces(w, r, dgst)
+		return
+	}
+	if kind == oci.Swarm {
+		s.serveSwarm(w, r, dgst)
 		return
 	}
 	if kind == oci.Blobs && s.opts.Pulling.Pulling(pulling.Key(r.URL.Query().Get(oci.NamespaceQuery), name)) {

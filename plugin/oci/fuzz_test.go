@@ -27,7 +27,7 @@ func FuzzSplitPath(f *testing.F) {
 		if !ok {
 			return
 		}
-		if name == "" || (kind != Blobs && kind != Manifests && kind != Pieces) || ref == "" || strings.Contains(ref, "/") {
+		if name == "" || (kind != Blobs && kind != Manifests && kind != Pieces && kind != Swarm) || ref == "" || strings.Contains(ref, "/") {
 			t.Fatalf("SplitPath(%q) = %q %q %q", p, name, kind, ref)
 		}
 		if back := Path(name, kind, ref, ""); back != p {

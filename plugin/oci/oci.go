@@ -15,7 +15,13 @@ const (
 	Blobs     = "blobs"
 	Manifests = "manifests"
 	Pieces    = "pieces"
+	// Swarm is a Shoal node's state of a layer it fetches or holds by
+	// pieces, and (with PieceQuery) one piece of it.
+	Swarm = "swarm"
 )
+
+// PieceQuery names the piece asked for in a Swarm request.
+const PieceQuery = "piece"
 
 // NamespaceQuery is the query parameter naming the registry a request is
 // for, as containerd sends it to mirrors.
@@ -46,6 +52,9 @@ const (
 	// the serving node is pulling from the repository the request named:
 	// a rollout of it may be under way.
 	PullingHeader = "Shoal-Pulling"
+	// HaveHeader, on a piece of a layer, is the serving node's have-set
+	// of it (window.EncodeHave): have-sets travel with the pieces.
+	HaveHeader = "Shoal-Have"
 )
 
 // maxRepositoryLength bounds a repository name, as the distribution spec
@@ -88,7 +97,7 @@ func SplitPath(p string) (name, kind, ref string, ok bool) {
 		return "", "", "", false
 	}
 	i, kind := -1, ""
-	for _, k := range []string{Blobs, Manifests, Pieces} {
+	for _, k := range []string{Blobs, Manifests, Pieces, Swarm} {
 		if m := strings.LastIndex(rest, "/"+k+"/"); m > i {
 			i, kind = m, k
 		}

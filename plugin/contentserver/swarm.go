@@ -1,0 +1,201 @@
+package contentserver
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+
+	"github.com/containerd/containerd/v2/pkg/namespaces"
+	"github.com/containerd/log"
+	"github.com/opencontainers/go-digest"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+
+	"github.com/shoal-dev/shoal/plugin/oci"
+	"github.com/shoal-dev/shoal/plugin/pieces"
+	"github.com/shoal-dev/shoal/plugin/swarm"
+	"github.com/shoal-dev/shoal/plugin/window"
+)
+
+// maxStoredTables bounds the signed tables of stored layers remembered.
+const maxStoredTables = 64
+
+// serveSwarm answers a peer that fetches a layer by pieces: this node's
+// state of it (its have-set, the piece tables it knows, the holders it
+// knows) or, with ?piece=i, piece i, with the have-set in a header. A
+// layer this node fetches by pieces is answered from its window and
+// ingest; a stored one has every piece, and a table this node computes
+// from its bytes (checking the whole against the digest on the way) and
+// signs.
+func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.Digest) {
+	ctx := r.Context()
+	index := -1
+	if q := r.URL.Query().Get(oci.PieceQuery); q != "" {
+		i, err := strconv.Atoi(q)
+		if err != nil || i < 0 || i >= pieces.MaxTablePieces {
+			oci.WriteError(w, http.StatusBadRequest, oci.CodeRangeInvalid, "piece must be a piece index")
+			return
+		}
+		index = i
+	}
+	if l, ok := s.opts.Windows.Lookup(dgst); ok && (s.opts.Policy == nil || s.opts.Policy.ContentShared(l.Namespace, l.Labels)) {
+		if index < 0 {
+			defer s.load(w, r, dgst)()
+			s.writeState(w, r, l.State())
+			return
+		}
+		s.serveWindowPiece(w, r, l, index)
+		return
+	}
+	ra, info, ns, err := s.open(ctx, dgst, false)
+	if err != nil || pieces.SwarmPieceCount(info.Size) == 0 || info.Size > pieces.MaxSwarmLayerSize {
+		if s.foundCorrupt(dgst) {
+			oci.WriteError(w, http.StatusGone, oci.CodeBlobUnknown, "this node's copy did not match its digest")
+			return
+		}
+		oci.WriteError(w, http.StatusNotFound, oci.CodeBlobUnknown, "layer not held by this node")
+		return
+	}
+	defer ra.Close()
+	n := pieces.SwarmPieceCount(info.Size)
+	if index < 0 {
+		table, err := s.storedTable(ctx, ns, dgst, info.Size)
+		if err != nil {
+			if errors.Is(err, errCorrupt) {
+				oci.WriteError(w, http.StatusGone, oci.CodeBlobUnknown, "this node's copy did not match its digest")
+				return
+			}
+			log.G(ctx).WithError(err).WithField("digest", dgst).Warn("p2p: could not make the piece table of a stored layer")
+			oci.WriteError(w, http.StatusNotFound, oci.CodeBlobUnknown, "layer not available from this node")
+			return
+		}
+		defer s.load(w, r, dgst)()
+		s.writeState(w, r, window.State{Have: allPieces(n), Tables: []pieces.Table{table}})
+		return
+	}
+	if index >= n {
+		oci.WriteError(w, http.StatusRequestedRangeNotSatisfiable, oci.CodeRangeInvalid, "no such piece")
+		return
+	}
+	size := pieces.SwarmPieceSize(info.Size)
+	length := min(size, info.Size-int64(index)*size)
+	s.writePiece(w, r, dgst, allPieces(n), io.NewSectionReader(ra, int64(index)*size, length), length)
+}
+
+// serveWindowPiece sends piece i of a layer this node fetches by pieces:
+// from memory, or from its ingest once written there.
+func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *window.Layer, i int) {
+	st := l.State()
+	if i >= l.Pieces {
+		oci.WriteError(w, http.StatusRequestedRangeNotSatisfiable, oci.CodeRangeInvalid, "no such piece")
+		return
+	}
+	length := l.PieceLen(i)
+	if b, ok := l.Piece(i); ok {
+		s.writePiece(w, r, l.Digest, st.Have, bytes.NewReader(b), length)
+		return
+	}
+	if st.Have.Has(i) && s.opts.InFlight != nil {
+		if blob, _, _, ok := s.opts.InFlight.Open(r.Context(), l.Digest); ok {
+			defer blob.Close()
+			end := int64(i)*l.PieceSize + length
+			if blob.Available() >= end {
+				s.writePiece(w, r, l.Digest, st.Have, io.NewSectionReader(blob, int64(i)*l.PieceSize, length), length)
+				return
+			}
+		}
+	}
+	w.Header().Set(oci.HaveHeader, window.EncodeHave(st.Have))
+	oci.WriteError(w, http.StatusNotFound, oci.CodeBlobUnknown, "piece not held by this node")
+}
+
+func (s *Server) writeState(w http.ResponseWriter, r *http.Request, st window.State) {
+	var buf bytes.Buffer
+	if err := st.Encode(&buf); err != nil {
+		oci.WriteInternalError(w)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.WriteHeader(http.StatusOK)
+	if r.Method == http.MethodGet {
+		w.Write(buf.Bytes())
+	}
+}
+
+func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, dgst digest.Digest, have swarm.Bitfield, body io.Reader, length int64) {
+	h := w.Header()
+	h.Set("Content-Type", "application/octet-stream")
+	h.Set("Content-Length", strconv.FormatInt(length, 10))
+	h.Set(oci.HaveHeader, window.EncodeHave(have))
+	defer s.load(w, r, dgst)()
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodGet {
+		return
+	}
+	out := s.bodyWriter(r.Context(), w)
+	if _, err := io.Copy(&out, body); err != nil {
+		log.G(r.Context()).WithError(err).WithField("digest", dgst).Debug("p2p: sending a piece to a peer ended early")
+	}
+}
+
+// storedTable is the signed piece table of stored layer dgst, computed
+// once (however many ask) and remembered. The whole is hashed on the way:
+// a copy that rotted gets errCorrupt and is not served again.
+func (s *Server) storedTable(ctx context.Context, ns string, dgst digest.Digest, size int64) (pieces.Table, error) {
+	if s.opts.SignTable == nil {
+		return pieces.Table{}, errors.New("this node signs no piece tables")
+	}
+	s.mu.Lock()
+	t, ok := s.tables[dgst]
+	s.mu.Unlock()
+	if ok {
+		return t, nil
+	}
+	v, err, _ := s.verify.Do("table "+dgst.String(), func() (any, error) {
+		s.hashing <- struct{}{}
+		defer func() { <-s.hashing }()
+		ctx := namespaces.WithNamespace(context.WithoutCancel(ctx), ns)
+		ra, err := s.store.ReaderAt(ctx, ocispec.Descriptor{Digest: dgst, Size: size})
+		if err != nil {
+			return nil, err
+		}
+		defer ra.Close()
+		b := pieces.NewTableBuilder(dgst, size)
+		whole := dgst.Algorithm().Digester()
+		if _, err := io.Copy(io.MultiWriter(b, whole.Hash()), io.NewSectionReader(ra, 0, size)); err != nil {
+			return nil, err
+		}
+		if !s.verified(ctx, dgst)(whole.Digest() == dgst) {
+			return nil, errCorrupt
+		}
+		t, err := s.opts.SignTable(b.Table())
+		if err != nil {
+			return nil, err
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if len(s.tables) >= maxStoredTables {
+			for d := range s.tables {
+				delete(s.tables, d)
+				break
+			}
+		}
+		s.tables[dgst] = t
+		return t, nil
+	})
+	if err != nil {
+		return pieces.Table{}, err
+	}
+	return v.(pieces.Table), nil
+}
+
+func allPieces(n int) swarm.Bitfield {
+	b := swarm.NewBitfield(n)
+	for i := range n {
+		b.Set(i)
+	}
+	return b
+}

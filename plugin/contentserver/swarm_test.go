@@ -1,0 +1,95 @@
+package contentserver
+
+import (
+	"bytes"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/opencontainers/go-digest"
+
+	"github.com/shoal-dev/shoal/plugin/oci"
+	"github.com/shoal-dev/shoal/plugin/pieces"
+	"github.com/shoal-dev/shoal/plugin/window"
+)
+
+func tableSigner(t *testing.T) func(pieces.Table) (pieces.Table, error) {
+	key, _, err := crypto.GenerateEd25519Key(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(tbl pieces.Table) (pieces.Table, error) { return tbl.Sign(key) }
+}
+
+// A stored layer has every piece, and a table this node signs; each piece
+// matches it.
+func TestAStoredLayerIsServedByPiecesWithASignedTable(t *testing.T) {
+	data := strings.Repeat("0123456789abcdef", 40<<10) // 640 KiB: 3 pieces of 256 KiB
+	s, d := newTestServer(t, data)
+	s.opts.SignTable = tableSigner(t)
+	path := "/v2/team/app/swarm/" + d[0].String()
+	rec := do(s, http.MethodGet, path)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("state: %d %s", rec.Code, rec.Body)
+	}
+	st, err := window.DecodeState(rec.Body, d[0], int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Have.Count() != 3 || len(st.Tables) != 1 || !st.Tables[0].Complete() {
+		t.Fatalf("state %+v: want all 3 pieces and a complete table", st)
+	}
+	for i := range 3 {
+		rec := do(s, http.MethodGet, path+"?piece="+string(rune('0'+i)))
+		if rec.Code != http.StatusOK {
+			t.Fatalf("piece %d: %d", i, rec.Code)
+		}
+		if err := st.Tables[0].Check(i, rec.Body.Bytes()); err != nil {
+			t.Fatalf("piece %d: %v", i, err)
+		}
+		if have, err := window.DecodeHave(rec.Header().Get(oci.HaveHeader), 3); err != nil || have.Count() != 3 {
+			t.Fatalf("piece %d: have-set %v %v", i, have, err)
+		}
+	}
+	for _, q := range []string{"?piece=3", "?piece=-1", "?piece=x"} {
+		if rec := do(s, http.MethodGet, path+q); rec.Code != http.StatusRequestedRangeNotSatisfiable && rec.Code != http.StatusBadRequest {
+			t.Errorf("%s: %d, want 416 or 400", q, rec.Code)
+		}
+	}
+	if rec := do(s, http.MethodGet, "/v2/team/app/swarm/"+digest.FromString("x").String()); rec.Code != http.StatusNotFound {
+		t.Errorf("a layer not held: %d", rec.Code)
+	}
+}
+
+// A layer this node fetches by pieces is answered from its window: the
+// pieces it holds, its have-set, its tables; a piece it lacks is 404 with
+// its have-set.
+func TestALayerFetchedByPiecesIsServedFromItsWindow(t *testing.T) {
+	s, _ := newTestServer(t)
+	data := bytes.Repeat([]byte("window"), 100<<10) // 600 KiB: 3 pieces
+	dgst := digest.FromBytes(data)
+	s.opts.Windows = window.New(1 << 20)
+	l, err := s.opts.Windows.Begin(dgst, int64(len(data)), "default", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.End()
+	l.SetSeed(true)
+	if err := l.Put(1, data[256<<10:512<<10]); err != nil {
+		t.Fatal(err)
+	}
+	path := "/v2/team/app/swarm/" + dgst.String()
+	rec := do(s, http.MethodGet, path)
+	st, err := window.DecodeState(rec.Body, dgst, int64(len(data)))
+	if err != nil || !st.Seed || st.Have.Count() != 1 || !st.Have.Has(1) {
+		t.Fatalf("state: %v %+v", err, st)
+	}
+	if rec := do(s, http.MethodGet, path+"?piece=1"); rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), data[256<<10:512<<10]) {
+		t.Fatalf("piece 1: %d, %d bytes", rec.Code, rec.Body.Len())
+	}
+	rec = do(s, http.MethodGet, path+"?piece=0")
+	if have, _ := window.DecodeHave(rec.Header().Get(oci.HaveHeader), 3); rec.Code != http.StatusNotFound || !have.Has(1) {
+		t.Fatalf("a piece not held: %d, have-set %v", rec.Code, have)
+	}
+}

@@ -1,0 +1,248 @@
+// Package window holds what this node has of the layers it fetches by
+// pieces: which verified pieces it holds (its have-set), the bytes of
+// those it holds ahead of what it has written to its ingest (the window,
+// in memory, within a budget for the whole node), the piece tables it
+// knows, and the holders it knows. The fetcher puts pieces and writes them
+// in order; the content service answers peers from it.
+package window
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"sync"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/opencontainers/go-digest"
+
+	"github.com/shoal-dev/shoal/plugin/pieces"
+	"github.com/shoal-dev/shoal/plugin/swarm"
+)
+
+// ErrOverBudget: the node holds its budget of pieces in memory already.
+var ErrOverBudget = errors.New("piece window budget exhausted")
+
+// MaxHolders bounds the holders a layer passes on to peers that ask.
+const MaxHolders = 8
+
+// Registry is the layers this node fetches by pieces now.
+type Registry struct {
+	budget int64
+
+	mu     sync.Mutex
+	held   int64
+	layers map[digest.Digest]*Layer
+}
+
+// New returns a registry that holds at most budget bytes of pieces in
+// memory, over all layers.
+func New(budget int64) *Registry {
+	return &Registry{budget: budget, layers: map[digest.Digest]*Layer{}}
+}
+
+// Held is how many bytes of pieces the registry holds in memory.
+func (r *Registry) Held() int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.held
+}
+
+// Begin registers the fetch of a layer by pieces; End ends it. A second
+// fetch of the same digest while one is under way gets an error: one
+// fetch of a layer at a time feeds peers.
+func (r *Registry) Begin(dgst digest.Digest, size int64, ns string, labels map[string]string) (*Layer, error) {
+	n := pieces.SwarmPieceCount(size)
+	if n == 0 || size > pieces.MaxSwarmLayerSize {
+		return nil, fmt.Errorf("layer %s of %d bytes is not fetched by pieces", dgst, size)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.layers[dgst]; ok {
+		return nil, fmt.Errorf("layer %s is fetched by pieces already", dgst)
+	}
+	l := &Layer{
+		reg: r, Digest: dgst, Size: size, PieceSize: pieces.SwarmPieceSize(size), Pieces: n,
+		Namespace: ns, Labels: labels,
+		have: swarm.NewBitfield(n), mem: map[int][]byte{}, tables: map[peer.ID]pieces.Table{},
+	}
+	r.layers[dgst] = l
+	return l, nil
+}
+
+// Lookup is the layer of dgst fetched by pieces now, if any. A nil
+// registry has none.
+func (r *Registry) Lookup(dgst digest.Digest) (*Layer, bool) {
+	if r == nil {
+		return nil, false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	l, ok := r.layers[dgst]
+	return l, ok
+}
+
+// Layer is one layer fetched by pieces.
+type Layer struct {
+	reg       *Registry
+	Digest    digest.Digest
+	Size      int64
+	PieceSize int64
+	Pieces    int
+	// Namespace and Labels describe the layer for the sharing policy.
+	Namespace string
+	Labels    map[string]string
+
+	mu      sync.Mutex
+	have    swarm.Bitfield
+	mem     map[int][]byte
+	seed    bool
+	tables  map[peer.ID]pieces.Table
+	holders []peer.ID
+	ended   bool
+}
+
+// State is what a layer's holder tells a peer of it.
+type State struct {
+	Have    swarm.Bitfield
+	Seed    bool
+	Holders []peer.ID
+	Tables  []pieces.Table
+}
+
+// PieceLen is the length of piece i.
+func (l *Layer) PieceLen(i int) int64 { return min(l.PieceSize, l.Size-int64(i)*l.PieceSize) }
+
+// Put holds piece i, verified, in memory, and adds it to the have-set.
+func (l *Layer) Put(i int, b []byte) error {
+	if i < 0 || i >= l.Pieces || int64(len(b)) != l.PieceLen(i) {
+		return fmt.Errorf("piece %d of %d bytes for layer %s: %w", i, len(b), l.Digest, pieces.ErrPieceMismatch)
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.ended {
+		return fmt.Errorf("layer %s: fetch ended", l.Digest)
+	}
+	if _, ok := l.mem[i]; ok {
+		return nil
+	}
+	l.reg.mu.Lock()
+	if l.reg.held+int64(len(b)) > l.reg.budget {
+		l.reg.mu.Unlock()
+		return ErrOverBudget
+	}
+	l.reg.held += int64(len(b))
+	l.reg.mu.Unlock()
+	l.mem[i] = b
+	l.have.Set(i)
+	return nil
+}
+
+// Piece is piece i's bytes if they are held in memory.
+func (l *Layer) Piece(i int) ([]byte, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b, ok := l.mem[i]
+	return b, ok
+}
+
+// Written says piece i is in the ingest now: its memory is released, and
+// it stays in the have-set (peers get it from the ingest).
+func (l *Layer) Written(i int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.have.Set(i)
+	l.release(i)
+}
+
+func (l *Layer) release(i int) {
+	b, ok := l.mem[i]
+	if !ok {
+		return
+	}
+	delete(l.mem, i)
+	l.reg.mu.Lock()
+	l.reg.held -= int64(len(b))
+	l.reg.mu.Unlock()
+}
+
+// SetSeed says whether this node takes pieces of the layer from the
+// upstream.
+func (l *Layer) SetSeed(seed bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.seed = seed
+}
+
+// SetHolders records the holders this node knows, to pass on.
+func (l *Layer) SetHolders(ids []peer.ID) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.holders = slices.Clone(ids[:min(len(ids), MaxHolders)])
+}
+
+// AddTable records a table, verified by the caller, in place of an
+// earlier one of the same publisher that it extends.
+func (l *Layer) AddTable(t pieces.Table) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if old, ok := l.tables[t.Publisher]; ok && (!t.Extends(old) || len(t.Digests) == len(old.Digests)) {
+		return
+	}
+	l.tables[t.Publisher] = t
+}
+
+// PieceDigest is piece i's digest in a table this node knows: the first
+// by publisher order that covers it.
+func (l *Layer) PieceDigest(i int) (digest.Digest, peer.ID, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, id := range slices.Sorted(maps.Keys(l.tables)) {
+		if t := l.tables[id]; i < len(t.Digests) {
+			return t.Digests[i], id, true
+		}
+	}
+	return "", "", false
+}
+
+// Check verifies piece i against the tables this node knows: ErrPieceUnknown
+// when none covers it.
+func (l *Layer) Check(i int, b []byte) error {
+	want, from, ok := l.PieceDigest(i)
+	if !ok {
+		return fmt.Errorf("piece %d of %s: %w", i, l.Digest, pieces.ErrPieceUnknown)
+	}
+	if int64(len(b)) != l.PieceLen(i) || digest.FromBytes(b) != want {
+		return fmt.Errorf("piece %d of %s does not match the table of %s: %w", i, l.Digest, from, pieces.ErrPieceMismatch)
+	}
+	return nil
+}
+
+// State is a snapshot of the layer for a peer.
+func (l *Layer) State() State {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	st := State{Have: l.have.Clone(), Seed: l.seed, Holders: slices.Clone(l.holders)}
+	for _, id := range slices.Sorted(maps.Keys(l.tables)) {
+		st.Tables = append(st.Tables, l.tables[id])
+	}
+	return st
+}
+
+// End ends the fetch: the memory is released and peers no longer find it.
+func (l *Layer) End() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.ended {
+		return
+	}
+	l.ended = true
+	for i := range l.mem {
+		l.release(i)
+	}
+	l.reg.mu.Lock()
+	defer l.reg.mu.Unlock()
+	if l.reg.layers[l.Digest] == l {
+		delete(l.reg.layers, l.Digest)
+	}
+}

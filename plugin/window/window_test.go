@@ -1,0 +1,150 @@
+package window
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/opencontainers/go-digest"
+
+	"github.com/shoal-dev/shoal/plugin/pieces"
+	"github.com/shoal-dev/shoal/plugin/swarm"
+)
+
+// A layer of 3 pieces of 256 KiB, the last short.
+const size = 2*256<<10 + 100
+
+func layerBytes() []byte {
+	b := make([]byte, size)
+	for i := range b {
+		b[i] = byte(i * 7)
+	}
+	return b
+}
+
+func piece(data []byte, i int) []byte {
+	return data[i*256<<10 : min(len(data), (i+1)*256<<10)]
+}
+
+func signedTable(t *testing.T, data []byte, pieceCount int) (pieces.Table, crypto.PrivKey) {
+	t.Helper()
+	key, _, err := crypto.GenerateEd25519Key(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := pieces.NewTableBuilder(digest.FromBytes(data), int64(len(data)))
+	b.Write(data[:min(len(data), pieceCount*256<<10)])
+	tbl, err := b.Table().Sign(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tbl, key
+}
+
+func TestPiecesAreHeldWithinTheBudgetAndReleasedWhenWritten(t *testing.T) {
+	data := layerBytes()
+	r := New(300 << 10) // one full piece, not two
+	l, err := r.Begin(digest.FromBytes(data), size, "default", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Begin(digest.FromBytes(data), size, "default", nil); err == nil {
+		t.Fatal("a second fetch of the same layer was registered")
+	}
+	if err := l.Put(0, piece(data, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Put(1, piece(data, 1)); !errors.Is(err, ErrOverBudget) {
+		t.Fatalf("a second piece over the budget: %v, want ErrOverBudget", err)
+	}
+	if err := l.Put(2, piece(data, 1)); !errors.Is(err, pieces.ErrPieceMismatch) {
+		t.Fatalf("a piece of the wrong length: %v", err)
+	}
+	if b, ok := l.Piece(0); !ok || !bytes.Equal(b, piece(data, 0)) {
+		t.Fatal("piece 0 not held")
+	}
+	l.Written(0)
+	if _, ok := l.Piece(0); ok || r.Held() != 0 || !l.State().Have.Has(0) {
+		t.Fatalf("written piece: in memory %v, held %d, in the have-set %v", ok, r.Held(), l.State().Have.Has(0))
+	}
+	if err := l.Put(1, piece(data, 1)); err != nil {
+		t.Fatalf("after the first was written: %v", err)
+	}
+	l.End()
+	if r.Held() != 0 {
+		t.Fatalf("after End, %d bytes held", r.Held())
+	}
+	if _, ok := r.Lookup(l.Digest); ok {
+		t.Fatal("an ended layer is still found")
+	}
+}
+
+func TestPiecesAreCheckedAgainstTheTablesKnown(t *testing.T) {
+	data := layerBytes()
+	l, err := New(1<<20).Begin(digest.FromBytes(data), size, "default", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Check(0, piece(data, 0)); !errors.Is(err, pieces.ErrPieceUnknown) {
+		t.Fatalf("with no table: %v, want ErrPieceUnknown", err)
+	}
+	partial, _ := signedTable(t, data, 2)
+	l.AddTable(partial)
+	if err := l.Check(1, piece(data, 1)); err != nil {
+		t.Fatal(err)
+	}
+	bad := bytes.Clone(piece(data, 1))
+	bad[9] ^= 1
+	if err := l.Check(1, bad); !errors.Is(err, pieces.ErrPieceMismatch) {
+		t.Fatalf("a flipped byte: %v, want ErrPieceMismatch", err)
+	}
+	if err := l.Check(2, piece(data, 2)); !errors.Is(err, pieces.ErrPieceUnknown) {
+		t.Fatalf("past the table: %v, want ErrPieceUnknown", err)
+	}
+}
+
+func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
+	data := layerBytes()
+	dgst := digest.FromBytes(data)
+	tbl, _ := signedTable(t, data, 3)
+	have := swarm.NewBitfield(3)
+	have.Set(0)
+	have.Set(2)
+	st := State{Have: have, Seed: true, Holders: []peer.ID{tbl.Publisher}, Tables: []pieces.Table{tbl}}
+	var buf bytes.Buffer
+	if err := st.Encode(&buf); err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodeState(bytes.NewReader(buf.Bytes()), dgst, size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.Have.Has(0) || got.Have.Has(1) || !got.Have.Has(2) || !got.Seed || len(got.Tables) != 1 || got.Holders[0] != tbl.Publisher {
+		t.Fatalf("decoded %+v", got)
+	}
+	if _, err := DecodeState(bytes.NewReader(buf.Bytes()), digest.FromString("other"), size); !errors.Is(err, ErrInvalidState) {
+		t.Fatalf("a state with another layer's table: %v", err)
+	}
+	forged := tbl
+	forged.Digests = append([]digest.Digest(nil), tbl.Digests...)
+	forged.Digests[0] = digest.FromString("forged")
+	buf.Reset()
+	State{Have: have, Tables: []pieces.Table{forged}}.Encode(&buf)
+	if _, err := DecodeState(&buf, dgst, size); !errors.Is(err, pieces.ErrBadSignature) {
+		t.Fatalf("a forged table: %v, want ErrBadSignature", err)
+	}
+	for _, body := range []string{
+		`{"have":"` + EncodeHave(swarm.Bitfield{1 << 3}) + `"}`, // piece 3 of 3
+		`{"have":"AAAAAAAAAAAAAAAA"}`,                           // two words for one
+		`{"have":"!!"}`,
+		`{"have":"AAAAAAAAAAA","extra":1}`,
+		strings.Repeat(" ", MaxEncodedState+1),
+	} {
+		if _, err := DecodeState(strings.NewReader(body), dgst, size); !errors.Is(err, ErrInvalidState) {
+			t.Errorf("%.40q: %v, want ErrInvalidState", body, err)
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package window
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/opencontainers/go-digest"
+
+	"github.com/shoal-dev/shoal/plugin/pieces"
+	"github.com/shoal-dev/shoal/plugin/swarm"
+)
+
+// MaxTables bounds the piece tables a state carries.
+const MaxTables = 4
+
+// MaxEncodedState bounds the JSON of a state: its tables, and 64 KiB for
+// the have-set (16,384 pieces in base64) and the holders' IDs.
+const MaxEncodedState = MaxTables*pieces.MaxEncodedTable + 64<<10
+
+// ErrInvalidState: a peer's state of a layer that is not one.
+var ErrInvalidState = errors.New("invalid swarm state")
+
+type wireState struct {
+	Have    string         `json:"have"`
+	Seed    bool           `json:"seed,omitempty"`
+	Holders []peer.ID      `json:"holders,omitempty"`
+	Tables  []pieces.Table `json:"tables,omitempty"`
+}
+
+// Encode writes st as JSON.
+func (st State) Encode(w io.Writer) error {
+	return json.NewEncoder(w).Encode(wireState{
+		Have: EncodeHave(st.Have), Seed: st.Seed,
+		Holders: st.Holders[:min(len(st.Holders), MaxHolders)], Tables: st.Tables[:min(len(st.Tables), MaxTables)],
+	})
+}
+
+// DecodeState reads a peer's state of the layer of the given digest and
+// size: bounded, its have-set within the layer's pieces, every table
+// signed by its publisher and for this layer.
+func DecodeState(r io.Reader, layer digest.Digest, size int64) (State, error) {
+	data, err := io.ReadAll(io.LimitReader(r, int64(MaxEncodedState)+1))
+	if err != nil {
+		return State{}, fmt.Errorf("read swarm state of %s: %w", layer, err)
+	}
+	if len(data) > MaxEncodedState {
+		return State{}, fmt.Errorf("swarm state of %s over %d bytes: %w", layer, MaxEncodedState, ErrInvalidState)
+	}
+	var ws wireState
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&ws); err != nil {
+		return State{}, fmt.Errorf("swarm state of %s: %v: %w", layer, err, ErrInvalidState)
+	}
+	n := pieces.SwarmPieceCount(size)
+	have, err := DecodeHave(ws.Have, n)
+	if err != nil {
+		return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
+	}
+	if len(ws.Holders) > MaxHolders || len(ws.Tables) > MaxTables {
+		return State{}, fmt.Errorf("swarm state of %s: %d holders, %d tables: %w", layer, len(ws.Holders), len(ws.Tables), ErrInvalidState)
+	}
+	for _, t := range ws.Tables {
+		if t.Layer != layer || t.Size != size {
+			return State{}, fmt.Errorf("swarm state of %s: a table of %s (%d bytes): %w", layer, t.Layer, t.Size, ErrInvalidState)
+		}
+		if err := t.Verify(); err != nil {
+			return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
+		}
+	}
+	return State{Have: have, Seed: ws.Seed, Holders: ws.Holders, Tables: ws.Tables}, nil
+}
+
+// EncodeHave is a have-set as text, for a JSON field or a header.
+func EncodeHave(b swarm.Bitfield) string {
+	raw := make([]byte, 0, 8*len(b))
+	for _, w := range b {
+		raw = binary.LittleEndian.AppendUint64(raw, w)
+	}
+	return base64.RawURLEncoding.EncodeToString(raw)
+}
+
+// DecodeHave reads a have-set of a layer of n pieces: no bit past n.
+func DecodeHave(s string, n int) (swarm.Bitfield, error) {
+	b := swarm.NewBitfield(n)
+	if base64.RawURLEncoding.DecodedLen(len(s)) > 8*len(b) {
+		return nil, fmt.Errorf("have-set of %d characters for %d pieces: %w", len(s), n, ErrInvalidState)
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil || len(raw) != 8*len(b) {
+		return nil, fmt.Errorf("have-set %q for %d pieces: %w", s, n, ErrInvalidState)
+	}
+	for i := range b {
+		b[i] = binary.LittleEndian.Uint64(raw[8*i:])
+	}
+	if n%64 != 0 && len(b) > 0 && b[len(b)-1]>>(uint(n)%64) != 0 {
+		return nil, fmt.Errorf("have-set names pieces past the layer's %d: %w", n, ErrInvalidState)
+	}
+	return b, nil
+}
