@@ -27,9 +27,9 @@ import (
 	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/pieces"
 	"github.com/shoal-dev/shoal/plugin/pulling"
-	"github.com/shoal-dev/shoal/plugin/window"
 	"github.com/shoal-dev/shoal/plugin/recovery"
 	"github.com/shoal-dev/shoal/plugin/throttle"
+	"github.com/shoal-dev/shoal/plugin/window"
 )
 
 // Locator says which containerd namespaces hold a digest, and remembers
@@ -68,8 +68,8 @@ type Server struct {
 	pieceLists map[digest.Digest]pieces.List
 	corrupt    map[digest.Digest]struct{}
 	// tables: signed piece tables of stored layers (serveSwarm).
-	tables map[digest.Digest]pieces.Table
-	hashing    chan struct{} // a slot per blob hashed for its pieces
+	tables  map[digest.Digest]pieces.Table
+	hashing chan struct{} // a slot per blob hashed for its pieces
 
 	served atomic.Int64
 }
