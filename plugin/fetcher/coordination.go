@@ -36,7 +36,7 @@ func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor, s
 	// once: a rollout's nodes pull from the layer's repository (its
 	// manifest came first), so the nodes ranked first say so, or hold
 	// the layer, well before their turn.
-	if _, rollout := pf.askFirstRanked(ctx, desc); !rollout {
+	if _, _, rollout := pf.askFirstRanked(ctx, desc); !rollout {
 		pf.f.stats.LoneMisses.Add(1)
 		log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "rank": rank, "of": of, "asked": time.Since(start)}).
 			Debug("p2p: no node ranked before this one pulls from the repository, fetching upstream at once")
@@ -55,7 +55,7 @@ func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor, s
 		found = slices.DeleteFunc(found, func(info peer.AddrInfo) bool { return !ord.before(info.ID) })
 	}
 	if err != nil || len(found) == 0 {
-		found, _ = pf.askFirstRanked(ctx, desc)
+		found, _, _ = pf.askFirstRanked(ctx, desc)
 	}
 	if len(found) == 0 {
 		log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "rank": rank, "of": of, "waited": time.Since(start)}).
@@ -103,15 +103,16 @@ func (pf *PeerFirst) awaitTurn(ctx context.Context, src *sources) {
 // once, the next two go at the earliest turns.
 const firstRankedAsked = 3
 
-// askFirstRanked asks the connected nodes ranked first for desc, before
-// this one, whether they receive or hold it, and returns those that do.
-// rollout reports whether any of them holds it, receives it or pulls from
-// its repository, or whether this node cannot tell (then it coordinates,
-// as if they did).
-func (pf *PeerFirst) askFirstRanked(ctx context.Context, desc ocispec.Descriptor) (found []peer.AddrInfo, rollout bool) {
+// askFirstRanked asks the nodes ranked first for desc, before this one,
+// whether they receive or hold it, and returns those that do (found) and
+// those that do not but pull from its repository now (pulls: they may
+// start it soon). rollout reports whether any of them holds it, receives
+// it or pulls from its repository, or whether this node cannot tell (then
+// it coordinates, as if they did).
+func (pf *PeerFirst) askFirstRanked(ctx context.Context, desc ocispec.Descriptor) (found, pulls []peer.AddrInfo, rollout bool) {
 	ord := pf.order(desc)
 	if pf.f.opts.Peers == nil || ord == nil || pulling.Key(pf.repo.Registry, pf.repo.Name) == "" {
-		return nil, true
+		return nil, nil, true
 	}
 	var before []peer.AddrInfo
 	for _, info := range pf.f.opts.Peers() {
@@ -124,24 +125,29 @@ func (pf *PeerFirst) askFirstRanked(ctx context.Context, desc ocispec.Descriptor
 	ctx, cancel := context.WithTimeout(ctx, pf.f.opts.LookupTimeout)
 	defer cancel()
 	held := make([]bool, len(before))
-	pulls := make([]bool, len(before))
+	pulling := make([]bool, len(before))
+	answered := make([]bool, len(before))
 	var wg sync.WaitGroup
 	for i, info := range before {
 		wg.Go(func() {
 			h, err := pf.f.client.Probe(ctx, info.ID, pf.repo, desc)
 			held[i] = err == nil // it holds the layer or receives it: follow it, as a found provider
-			// A node that does not answer may be busy with the rollout.
-			pulls[i] = h.Pulling || (err != nil && !errors.Is(err, peerclient.ErrStale))
+			pulling[i] = h.Pulling
+			answered[i] = err == nil || errors.Is(err, peerclient.ErrStale)
 		})
 	}
 	wg.Wait()
 	for i, info := range before {
-		if held[i] {
+		switch {
+		case held[i]:
 			found = append(found, info)
+		case pulling[i]:
+			pulls = append(pulls, info)
 		}
-		rollout = rollout || held[i] || pulls[i]
+		// A node that does not answer may be busy with the rollout.
+		rollout = rollout || held[i] || pulling[i] || !answered[i]
 	}
-	return found, rollout
+	return found, pulls, rollout
 }
 
 // sleepUntil waits until t; false if ctx ended first.

@@ -25,7 +25,10 @@ import (
 	"github.com/shoal-dev/shoal/plugin/failures"
 	"github.com/shoal-dev/shoal/plugin/peerclient"
 	"github.com/shoal-dev/shoal/plugin/penalty"
+	"github.com/shoal-dev/shoal/plugin/pieces"
 	"github.com/shoal-dev/shoal/plugin/pulling"
+	"github.com/shoal-dev/shoal/plugin/swarm"
+	"github.com/shoal-dev/shoal/plugin/window"
 )
 
 // Finder looks up which peers announced a digest.
@@ -117,6 +120,14 @@ type Options struct {
 	// repository learn whether this node pulls from it (see
 	// awaitLeader).
 	Pulling *pulling.Tracker
+	// Windows, if set, makes the fetcher fetch layers of two pieces or
+	// more by pieces (package swarm, with Swarm's tunables; the zero
+	// Config is swarm.DefaultConfig) and hold them there for peers.
+	// SignTable signs the piece table of a layer this node takes from the
+	// upstream.
+	Windows   *window.Registry
+	Swarm     swarm.Config
+	SignTable func(pieces.Table) (pieces.Table, error)
 }
 
 // InFlight makes a blob that is arriving into the ingest ref available to
@@ -218,6 +229,9 @@ func New(finder Finder, client *peerclient.Client, opts Options) *Fetcher {
 	}
 	if opts.HolderStall <= 0 {
 		opts.HolderStall = 10 * time.Second
+	}
+	if opts.Swarm == (swarm.Config{}) {
+		opts.Swarm = swarm.DefaultConfig()
 	}
 	if opts.CoordinationMinSize <= 0 {
 		opts.CoordinationMinSize = 4 << 20
@@ -371,6 +385,18 @@ func (pf *PeerFirst) fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 	}
 
 	providers, lookup, err := pf.lookup(ctx, desc.Digest)
+	if pf.byPieces(desc) && ctx.Err() == nil {
+		if pf.f.opts.ExpectOrigin != nil {
+			pf.f.opts.ExpectOrigin(ctx, desc.Digest, pf.sourceLabels()) // containerd commits it
+		}
+		a := handOn()
+		rc, perr := pf.fetchByPieces(ctx, desc, providers, a)
+		if perr == nil {
+			return rc, nil
+		}
+		arrival = a
+		logger.WithError(perr).Debug("p2p: not fetched by pieces")
+	}
 	src := newSources(pf, desc, providers)
 	src.started = start
 	hit := err == nil && src.remaining() > 0
@@ -463,6 +489,13 @@ func (pf *PeerFirst) upstreamFetch(ctx context.Context, desc ocispec.Descriptor,
 	}
 	rc = traceBody(ctx, span, withIdleTimeout(rc, pf.f.opts.UpstreamIdleTimeout), desc.Size)
 	return endOnClose(countingReader(rc, &pf.f.stats.UpstreamBytes, &pf.tally.upstream, &pf.arrived), end), nil
+}
+
+// byPieces reports whether desc is fetched by pieces: a layer of two
+// pieces or more, written into containerd's own ingest.
+func (pf *PeerFirst) byPieces(desc ocispec.Descriptor) bool {
+	return pf.f.opts.Windows != nil && !pf.commit && desc.Size > pf.f.opts.InMemoryLimit &&
+		pieces.SwarmPieceCount(desc.Size) >= 2 && desc.Size <= pieces.MaxSwarmLayerSize && pf.eligible(desc)
 }
 
 func (pf *PeerFirst) shareInFlight(desc ocispec.Descriptor) bool {

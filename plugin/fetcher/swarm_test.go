@@ -47,7 +47,7 @@ func swarmLink(bytesPerSecond float64) *rate.Limiter {
 // swarmChunk is the most one body read moves at once.
 const swarmChunk = 64 << 10
 
-type swarm struct {
+type chainSim struct {
 	data     []byte
 	desc     ocispec.Descriptor
 	up       *rate.Limiter // the registry's uplink
@@ -61,7 +61,7 @@ type swarm struct {
 }
 
 type swarmNode struct {
-	s        *swarm
+	s        *chainSim
 	id       peer.ID
 	up, down *rate.Limiter
 
@@ -75,8 +75,8 @@ type swarmNode struct {
 	sent      int64
 }
 
-func newSwarm(t testing.TB, n int, size int, bytesPerSecond float64, hopDelay time.Duration) *swarm {
-	s := &swarm{data: make([]byte, size), nodes: map[peer.ID]*swarmNode{}, up: swarmLink(bytesPerSecond), hopDelay: hopDelay}
+func newSwarm(t testing.TB, n int, size int, bytesPerSecond float64, hopDelay time.Duration) *chainSim {
+	s := &chainSim{data: make([]byte, size), nodes: map[peer.ID]*swarmNode{}, up: swarmLink(bytesPerSecond), hopDelay: hopDelay}
 	if _, err := rand.Read(s.data); err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func swarmScore(dgst digest.Digest, p peer.ID) string {
 }
 
 // rank is Router.Rank over every node of the swarm.
-func (s *swarm) rank(self peer.ID) func(digest.Digest) (int, int) {
+func (s *chainSim) rank(self peer.ID) func(digest.Digest) (int, int) {
 	return func(dgst digest.Digest) (int, int) {
 		mine, rank := swarmScore(dgst, self), 0
 		for _, p := range s.ids {
@@ -108,7 +108,7 @@ func (s *swarm) rank(self peer.ID) func(digest.Digest) (int, int) {
 }
 
 // FindProviders answers after a lookup's time with what was announced.
-func (s *swarm) FindProviders(ctx context.Context, d digest.Digest, limit int) ([]peer.AddrInfo, error) {
+func (s *chainSim) FindProviders(ctx context.Context, d digest.Digest, limit int) ([]peer.AddrInfo, error) {
 	select {
 	case <-time.After(20 * time.Millisecond):
 	case <-ctx.Done():
@@ -297,7 +297,7 @@ func (u swarmUpstream) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.R
 
 type upstreamBody struct {
 	ctx context.Context
-	s   *swarm
+	s   *chainSim
 	to  *swarmNode
 	pos int64
 }

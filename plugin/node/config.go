@@ -136,9 +136,21 @@ type Config struct {
 	// at once, the one ranked first for its digest fetches it
 	// upstream at once and the others, ranked r of n among connected
 	// peers, wait 200ms plus up to the rest of this × r/n for an
-	// announcement to follow before they go upstream themselves. It is also the most a lone miss of such
-	// a layer waits. 0 turns coordination off. Default 500ms.
+	// announcement to follow before they go upstream themselves; a miss
+	// that none of the three nodes ranked first shares waits no turn. 0
+	// turns coordination off. Default 500ms.
 	CoordinationWindow Duration `toml:"coordination_window"`
+	// FetchByPieces fetches a layer of two pieces or more (over 4 MiB)
+	// by verified pieces from several peers at once (the piece swarm),
+	// instead of following one holder: each piece is checked against a
+	// table signed by the node that took it from the upstream before it is
+	// held or served. Needs serve_in_flight. Default false.
+	FetchByPieces bool `toml:"fetch_by_pieces"`
+	// PieceMemoryBytes bounds the memory of the pieces held ahead of what
+	// is written, over all layers fetched by pieces. Default 256 MiB: three
+	// layers at once (the transfer service's limit) of 16 pieces ahead of 4
+	// MiB, the largest piece, take 192 MiB.
+	PieceMemoryBytes int64 `toml:"piece_memory_bytes"`
 	// RegistryConfigPath is the hosts directory (<dir>/<host>/hosts.toml,
 	// the layout of containerd's config_path) through which the loopback
 	// mirror reaches registries by itself, anonymously: mirrors, `server`
@@ -180,6 +192,7 @@ func DefaultConfig() *Config {
 		HedgeDelay:                Duration(300 * time.Millisecond),
 		ServeInFlight:             true,
 		CoordinationWindow:        Duration(500 * time.Millisecond),
+		PieceMemoryBytes:          256 << 20,
 		RegistryConfigPath:        "/etc/containerd/certs.d",
 	}
 }
@@ -213,6 +226,9 @@ func (c *Config) Validate() error {
 		if v < 0 {
 			return fmt.Errorf("%s must not be negative (0: no limit)", name)
 		}
+	}
+	if c.FetchByPieces && c.PieceMemoryBytes < 16<<20 {
+		return fmt.Errorf("piece_memory_bytes (%d) must be at least 16 MiB, room for a layer's window of its smallest pieces", c.PieceMemoryBytes)
 	}
 	if len(c.ListenAddresses) == 0 {
 		return fmt.Errorf("listen_addresses must not be empty")

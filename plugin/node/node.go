@@ -43,6 +43,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/peerhttp"
 	"github.com/shoal-dev/shoal/plugin/peertransfer"
 	"github.com/shoal-dev/shoal/plugin/penalty"
+	"github.com/shoal-dev/shoal/plugin/pieces"
 	"github.com/shoal-dev/shoal/plugin/policy"
 	"github.com/shoal-dev/shoal/plugin/pullhistory"
 	"github.com/shoal-dev/shoal/plugin/pulling"
@@ -51,6 +52,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/resolve"
 	"github.com/shoal-dev/shoal/plugin/router"
 	"github.com/shoal-dev/shoal/plugin/throttle"
+	"github.com/shoal-dev/shoal/plugin/window"
 )
 
 // ProtocolPrefix keeps Shoal's DHT apart from the public IPFS one.
@@ -191,6 +193,18 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	if arriving != nil {
 		serverOpts.InFlight = arrivingBlobs{arriving}
 	}
+	// Layers fetched by pieces: the fetcher holds and verifies them, the
+	// content service serves them; tables are signed with the node's key.
+	var windows *window.Registry
+	var signTable func(pieces.Table) (pieces.Table, error)
+	if cfg.FetchByPieces && arriving != nil {
+		windows = window.New(cfg.PieceMemoryBytes)
+		key := rt.Host().Peerstore().PrivKey(rt.ID())
+		signTable = func(t pieces.Table) (pieces.Table, error) { return t.Sign(key) }
+		serverOpts.Windows, serverOpts.SignTable = windows, signTable
+	} else if cfg.FetchByPieces {
+		log.G(ctx).Warn("p2p: fetch_by_pieces needs serve_peers and serve_in_flight: layers are fetched whole")
+	}
 	// The fetcher, made below, knows which layers are received again
 	// after bad bytes; peers may ask before it exists.
 	var rechecking atomic.Pointer[fetcher.Fetcher]
@@ -235,6 +249,8 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		Peers:               rt.Peers,
 		Pulling:             pulls,
 		CoordinationWindow:  cfg.CoordinationWindow.std(),
+		Windows:             windows,
+		SignTable:           signTable,
 		OnLookup: func(d time.Duration, hit bool) {
 			if observed != nil {
 				observed.ObserveLookup(d, hit)

@@ -240,7 +240,9 @@ func (s *Session) Update(now time.Time, id peer.ID, st HolderState) {
 	if !ok {
 		return
 	}
-	if st.Have.Count() > h.state.Have.Count() {
+	// A holder gaining pieces, or taking them from the upstream now, is
+	// progress: the pieces are on their way.
+	if st.Have.Count() > h.state.Have.Count() || (st.Seed && !h.state.Seed) {
 		s.lastArrival = now
 	}
 	h.state = st
@@ -376,7 +378,7 @@ func (s *Session) Next(now time.Time) []Request {
 	if urgent < 0 {
 		return nil
 	}
-	stalled := now.Sub(s.lastArrival) >= s.cfg.Stall
+	stalled := now.Sub(s.lastArrival) >= s.stallAfter()
 	if stalled && !s.seed {
 		s.seed = true // nobody brought a piece for Stall: this node takes them itself
 	}
@@ -503,7 +505,7 @@ func (s *Session) asked(i int, id peer.ID) bool {
 // it is first for i in the rendezvous order of the seeds it knows, or the
 // piece is the next needed and nobody brought anything for Stall.
 func (s *Session) takesUpstream(i int, now time.Time) bool {
-	if i == s.firstMissing() && now.Sub(s.lastArrival) >= s.cfg.Stall {
+	if i == s.firstMissing() && now.Sub(s.lastArrival) >= s.stallAfter() {
 		return true
 	}
 	mine := pieceScore(s.layer.Digest, i, s.self)
@@ -516,6 +518,28 @@ func (s *Session) takesUpstream(i int, now time.Time) bool {
 		}
 	}
 	return true
+}
+
+// stallAfter is how long this node waits with no progress before it takes
+// pieces from the upstream itself: Stall, and a share of Stall for every
+// live holder it knows that ranks before it (by rendezvous on the layer).
+// Nodes that stall together then go one after the other, and the first's
+// seed flag and pieces reach the others before their turn: in the lab,
+// six nodes waiting on a node that had not started the layer all went
+// upstream at the same moment (1.80 copies).
+func (s *Session) stallAfter() time.Duration {
+	mine := string(pieceScore(s.layer.Digest, -1, s.self))
+	live, before := 0, 0
+	for _, h := range s.holders {
+		if h.excluded {
+			continue
+		}
+		live++
+		if string(pieceScore(s.layer.Digest, -1, h.id)) > mine {
+			before++
+		}
+	}
+	return s.cfg.Stall + s.cfg.Stall*time.Duration(before)/time.Duration(live+1)
 }
 
 func (s *Session) firstMissing() int {
@@ -576,7 +600,7 @@ func (s *Session) Wake(now time.Time) time.Time {
 			wake = at
 		}
 	}
-	consider(s.lastArrival.Add(s.cfg.Stall))
+	consider(s.lastArrival.Add(s.stallAfter()))
 	for _, h := range s.holders {
 		for _, at := range h.refused {
 			consider(at)

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
 )
 
@@ -158,20 +159,44 @@ func TestACorruptingHolderIsNeverAskedAgainAndTheLastOneLeftMakesASeed(t *testin
 	}
 }
 
-func TestAStalledNodeTakesTheNextPieceFromTheUpstream(t *testing.T) {
-	s := NewSession(testConfig(), layer, "self", epoch)
-	s.AddHolders("a")
-	s.Decided(epoch)
-	if got := s.Next(epoch.Add(time.Second)); len(got) != 0 {
+// Nodes that stall together take the upstream one after the other, in
+// rendezvous order: the first at Stall, the next a share of Stall later;
+// the first's seed flag is progress for the next, which waits on.
+func TestStalledNodesTakeTheUpstreamOneAfterTheOther(t *testing.T) {
+	cfg := testConfig()
+	ids := []peer.ID{"x", "y"}
+	if string(pieceScore(layer.Digest, -1, "y")) > string(pieceScore(layer.Digest, -1, "x")) {
+		ids[0], ids[1] = ids[1], ids[0]
+	}
+	first, second := NewSession(cfg, layer, ids[0], epoch), NewSession(cfg, layer, ids[1], epoch)
+	first.AddHolders(ids[1])
+	second.AddHolders(ids[0])
+	first.Decided(epoch)
+	second.Decided(epoch)
+	if got := first.Next(epoch.Add(time.Second)); len(got) != 0 {
 		t.Fatalf("after a second: %v, want to wait", got)
 	}
-	stall := epoch.Add(testConfig().Stall)
-	if w := s.Wake(epoch); !w.Equal(stall) {
-		t.Fatalf("wake: %v, want %v", w, stall)
+	stall := epoch.Add(cfg.Stall)
+	if w := first.Wake(epoch); !w.Equal(stall) {
+		t.Fatalf("first wakes at %v, want Stall (%v)", w.Sub(epoch), cfg.Stall)
 	}
-	got := s.Next(stall)
-	if len(got) == 0 || got[0] != (Request{Piece: 0, From: Upstream}) {
-		t.Fatalf("requests after Stall: %v, want piece 0 from the upstream", got)
+	later := epoch.Add(cfg.Stall + cfg.Stall/2)
+	if w := second.Wake(epoch); !w.Equal(later) {
+		t.Fatalf("second wakes at %v, want Stall and half (one live holder before it, of two)", w.Sub(epoch))
+	}
+	got := first.Next(stall)
+	if !first.Seed() || len(got) == 0 || got[0] != (Request{Piece: 0, From: Upstream}) {
+		t.Fatalf("first after Stall: %v, want piece 0 from the upstream", got)
+	}
+	seen := stall.Add(100 * time.Millisecond)
+	second.Update(seen, ids[0], HolderState{Have: NewBitfield(9), Seed: true})
+	for _, r := range second.Next(later) {
+		if r.From == Upstream {
+			t.Fatalf("second went upstream at its turn though the first had: %v", r)
+		}
+	}
+	if w := second.Wake(later); !w.Equal(seen.Add(cfg.Stall + cfg.Stall/2)) {
+		t.Fatalf("second wakes at %v, want its stall counted from the first's seed flag", w.Sub(epoch))
 	}
 }
 

@@ -123,8 +123,8 @@ func (l *Layer) Put(i int, b []byte) error {
 	if l.ended {
 		return fmt.Errorf("layer %s: fetch ended", l.Digest)
 	}
-	if _, ok := l.mem[i]; ok {
-		return nil
+	if l.have.Has(i) {
+		return nil // held already, in memory or written
 	}
 	l.reg.mu.Lock()
 	if l.reg.held+int64(len(b)) > l.reg.budget {

@@ -1,0 +1,67 @@
+package integration
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Six nodes fetching by pieces pull a new image at once: every pull ends
+// intact, the registry sends about one copy, and the rest travels between
+// the nodes, piece by piece.
+func TestARolloutByPiecesTakesOneUpstreamCopy(t *testing.T) {
+	lab := newRolloutLabWith(t, 6, 200, func(int) nodeOptions {
+		return nodeOptions{extra: "  fetch_by_pieces = true\n"}
+	})
+	im := lab.push("pieces/rollout", rolloutLayers...)
+	before := lab.sent()
+	busy := cpuBusy(t)
+	times := lab.pullAllAtOnce(im.Ref)
+	t.Logf("completion (× size÷link): %v; the machine's CPUs were %.0f%% busy", multiples(times, lab.linkTime(im)), 100*busy())
+	for _, n := range lab.nodes {
+		n.requireIntact(im)
+	}
+	size := float64(im.Data.Size())
+	after, served := lab.sent(), lab.uploaded()
+	for i, n := range lab.nodes {
+		t.Logf("n%d uploaded %.2f copies (%.2f on the wire); took pieces from the upstream for %d layers",
+			i+1, float64(served[i])/size, float64(after[i]-before[i])/size, len(n.logLines("pieces from the upstream")))
+		if served[i] == 0 {
+			t.Errorf("n%d sent no piece: the layers did not spread", i+1)
+		}
+	}
+	if c := lab.copies(im); c > 1.25 {
+		t.Errorf("the registry sent %.2f copies of the layers, want about one", c)
+	} else {
+		t.Logf("the registry sent %.2f copies of the layers", c)
+	}
+}
+
+// cpuBusy starts measuring how busy the machine's CPUs are; the function
+// it returns says the share of the time since (0 to 1, all CPUs).
+func cpuBusy(t *testing.T) func() float64 {
+	read := func() (busy, total int64) {
+		data, err := os.ReadFile("/proc/stat")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := strings.Fields(strings.SplitN(string(data), "\n", 2)[0])[1:]
+		for i, v := range f {
+			n, _ := strconv.ParseInt(v, 10, 64)
+			total += n
+			if i != 3 && i != 4 { // idle, iowait
+				busy += n
+			}
+		}
+		return busy, total
+	}
+	b0, t0 := read()
+	return func() float64 {
+		b1, t1 := read()
+		if t1 == t0 {
+			return 0
+		}
+		return float64(b1-b0) / float64(t1-t0)
+	}
+}

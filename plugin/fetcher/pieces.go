@@ -1,0 +1,522 @@
+package fetcher
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/containerd/containerd/v2/pkg/namespaces"
+	"github.com/containerd/log"
+	"github.com/libp2p/go-libp2p/core/peer"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+
+	"github.com/shoal-dev/shoal/plugin/peerclient"
+	"github.com/shoal-dev/shoal/plugin/pieces"
+	"github.com/shoal-dev/shoal/plugin/recovery"
+	"github.com/shoal-dev/shoal/plugin/swarm"
+	"github.com/shoal-dev/shoal/plugin/window"
+)
+
+// statePoll is how often a holder's state is asked while no piece comes
+// from it (a piece's answer carries its have-set): it bounds the have-set
+// traffic a node causes to ten answers a second per holder it follows.
+// Not tuned.
+const statePoll = 100 * time.Millisecond
+
+// pieceFetch is the fetch of one layer by pieces: package swarm decides
+// which piece next and from whom; this moves the bytes, verifies each
+// piece against a signed piece table before it is held or served, and
+// hands the layer to containerd in order, as a body. Every call into the
+// session happens on the run goroutine; requests post their outcome to it.
+type pieceFetch struct {
+	pf     *PeerFirst
+	desc   ocispec.Descriptor
+	layer  *window.Layer
+	sess   *swarm.Session
+	ctx    context.Context
+	cancel context.CancelFunc
+	events chan func()
+	done   chan struct{} // run ended
+	end    func()        // the layer's offer to peers
+
+	// run goroutine only.
+	flights  map[flightID]context.CancelFunc
+	polled   map[peer.ID]time.Time
+	polling  map[peer.ID]bool
+	states   map[peer.ID]swarm.HolderState
+	upstream *upstreamPieces
+
+	seed      atomic.Bool // the session's, for the reader's table
+	closeOnce sync.Once
+
+	mu      sync.Mutex
+	ready   *sync.Cond // a piece was put, or the fetch failed or ended
+	next    int        // the piece the reader is in
+	off     int        // how far into it
+	failed  error
+	builder *pieces.TableBuilder
+}
+
+type flightID struct {
+	piece int
+	from  peer.ID
+}
+
+// errPiecesClosed: the body was closed before the layer was read.
+var errPiecesClosed = errors.New("fetch by pieces closed")
+
+// fetchByPieces starts the fetch of desc by pieces from the holders found
+// (and those ranked first that pull it), and returns its body. arrival
+// ends the layer's offer to peers.
+func (pf *PeerFirst) fetchByPieces(ctx context.Context, desc ocispec.Descriptor, holders []peer.AddrInfo, arrival func()) (io.ReadCloser, error) {
+	ns, _ := namespaces.Namespace(ctx)
+	labels := pf.sourceLabels()
+	layer, err := pf.f.opts.Windows.Begin(desc.Digest, desc.Size, ns, labels)
+	if err != nil {
+		return nil, err
+	}
+	if arrival == nil {
+		arrival = func() {}
+	}
+	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	lyr := swarm.Layer{Digest: desc.Digest, Size: desc.Size, PieceSize: layer.PieceSize}
+	f := &pieceFetch{
+		pf: pf, desc: desc, layer: layer, sess: swarm.NewSession(pf.f.opts.Swarm, lyr, pf.f.opts.Self, time.Now()),
+		ctx: ctx, cancel: cancel, events: make(chan func(), 64), done: make(chan struct{}), end: sync.OnceFunc(arrival),
+		flights: map[flightID]context.CancelFunc{}, polled: map[peer.ID]time.Time{}, polling: map[peer.ID]bool{},
+		states: map[peer.ID]swarm.HolderState{}, builder: pieces.NewTableBuilder(desc.Digest, desc.Size),
+	}
+	f.ready = sync.NewCond(&f.mu)
+	f.decide(ctx, holders)
+	log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "holders": len(f.sess.Known()), "seed": f.sess.Seed(), "pieces": layer.Pieces}).
+		Debug("p2p: fetching a layer by pieces")
+	recovery.Go(ctx, "p2p: fetching a layer by pieces", f.run)
+	return f, nil
+}
+
+// decide tells the session who holds the layer before it decides whether
+// this node takes it from the upstream. Nodes ranked before this one count,
+// and so do those after it that hold pieces or take them from the
+// upstream; one after it with nothing may be waiting for this one, and is
+// followed only once it has something. When the lookup found nobody
+// before this one, the nodes ranked first that receive the layer or pull
+// from its repository (they start it soon, at their own pace through the
+// image's layers) count too: in a rollout whose lookups all came back
+// empty one node, not every one, takes it from the upstream; if none of
+// them ever starts it, the session's Stall rule does.
+func (f *pieceFetch) decide(ctx context.Context, found []peer.AddrInfo) {
+	ord := f.pf.order(f.desc)
+	var before, after []peer.ID
+	for _, h := range found {
+		if ord == nil || ord.before(h.ID) {
+			before = append(before, h.ID)
+		} else {
+			after = append(after, h.ID)
+		}
+	}
+	if len(before) == 0 {
+		ranked, pulls, _ := f.pf.askFirstRanked(ctx, f.desc)
+		for _, h := range append(ranked, pulls...) {
+			before = append(before, h.ID)
+		}
+	}
+	f.sess.AddHolders(before...)
+	states := f.statesOf(ctx, after)
+	for i, id := range after {
+		if st := states[i]; st != nil && (st.Seed || st.Have.Count() > 0) {
+			f.sess.AddHolders(id)
+		}
+	}
+	f.sess.Decided(time.Now())
+	f.sess.AddHolders(after...)
+	now := time.Now()
+	for i, id := range after {
+		if st := states[i]; st != nil {
+			f.states[id] = *st
+			f.polled[id] = now
+			f.sess.Update(now, id, *st)
+		}
+	}
+}
+
+// statesOf asks each of ids its state of the layer at once, within the
+// lookup timeout; nil for those that did not answer one.
+func (f *pieceFetch) statesOf(ctx context.Context, ids []peer.ID) []*swarm.HolderState {
+	out := make([]*swarm.HolderState, len(ids))
+	ctx, cancel := context.WithTimeout(ctx, f.pf.f.opts.LookupTimeout)
+	defer cancel()
+	var wg sync.WaitGroup
+	for i, id := range ids {
+		wg.Go(func() {
+			st, load, err := f.pf.f.client.SwarmState(ctx, id, f.pf.repo, f.desc)
+			if err == nil {
+				for _, t := range st.Tables {
+					f.layer.AddTable(t)
+				}
+				out[i] = &swarm.HolderState{Have: st.Have, Seed: st.Seed, Load: load}
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// Read hands the layer to containerd in order, each piece once it is held.
+func (f *pieceFetch) Read(p []byte) (int, error) {
+	n, wrote, err := f.read(p)
+	if wrote > 0 {
+		f.post(func() { f.sess.Wrote(wrote) })
+	}
+	return n, err
+}
+
+// read copies what is held at the reader's place; wrote > 0 when a piece
+// was finished, the count written from the start.
+func (f *pieceFetch) read(p []byte) (n, wrote int, err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for {
+		if f.next >= f.layer.Pieces {
+			return 0, 0, io.EOF
+		}
+		if b, ok := f.layer.Piece(f.next); ok {
+			n := copy(p, b[f.off:])
+			f.off += n
+			if f.off == len(b) {
+				f.written(f.next, b)
+				f.next, f.off = f.next+1, 0
+				f.ready.Broadcast() // room in the window for the upstream's next piece
+				return n, f.next, nil
+			}
+			return n, 0, nil
+		}
+		if f.failed != nil {
+			return 0, 0, f.failed
+		}
+		f.ready.Wait()
+	}
+}
+
+// written records piece i as in containerd's ingest: its memory is
+// released, and a seed publishes the table of what it has written, signed.
+func (f *pieceFetch) written(i int, b []byte) {
+	f.builder.Write(b)
+	f.layer.Written(i)
+	if !f.seed.Load() || f.pf.f.opts.SignTable == nil {
+		return
+	}
+	t, err := f.pf.f.opts.SignTable(f.builder.Table())
+	if err != nil {
+		log.G(f.ctx).WithError(err).Warn("p2p: could not sign a piece table")
+		return
+	}
+	f.layer.AddTable(t)
+}
+
+// Close ends the fetch; the layer stops being offered to peers.
+func (f *pieceFetch) Close() error {
+	f.closeOnce.Do(func() {
+		f.cancel()
+		<-f.done
+		f.fail(errPiecesClosed)
+		f.layer.End()
+		f.end()
+	})
+	return nil
+}
+
+func (f *pieceFetch) fail(err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.failed == nil {
+		f.failed = err
+	}
+	f.ready.Broadcast()
+}
+
+func (f *pieceFetch) wake() {
+	f.mu.Lock()
+	f.ready.Broadcast()
+	f.mu.Unlock()
+}
+
+// post runs fn on the run goroutine.
+func (f *pieceFetch) post(fn func()) {
+	select {
+	case f.events <- fn:
+	case <-f.ctx.Done():
+	}
+}
+
+// run drives the session until the body is closed.
+func (f *pieceFetch) run(ctx context.Context) {
+	defer close(f.done)
+	timer := time.NewTimer(0)
+	defer timer.Stop()
+	for {
+		now := time.Now()
+		if f.sess.Seed() && !f.seed.Load() {
+			f.seed.Store(true)
+			f.layer.SetSeed(true)
+			log.G(ctx).WithFields(log.Fields{"digest": f.desc.Digest, "written": f.sess.Written(), "held": f.sess.Have().Count(), "holders": len(f.sess.Known())}).
+				Debug("p2p: taking a layer's pieces from the upstream")
+		}
+		for _, r := range f.sess.Next(now) {
+			f.start(r)
+		}
+		f.poll(now)
+		f.layer.SetHolders(f.sess.Known())
+		wait := statePoll
+		if w := f.sess.Wake(now); !w.IsZero() {
+			wait = min(wait, max(time.Until(w), time.Millisecond))
+		}
+		timer.Reset(wait)
+		select {
+		case fn := <-f.events:
+			fn()
+			for more := true; more; {
+				select {
+				case fn := <-f.events:
+					fn()
+				default:
+					more = false
+				}
+			}
+		case <-timer.C:
+		case <-ctx.Done():
+			for _, cancel := range f.flights {
+				cancel()
+			}
+			if f.upstream != nil {
+				f.upstream.stop()
+			}
+			return
+		}
+	}
+}
+
+// start sends a request the session asked for.
+func (f *pieceFetch) start(r swarm.Request) {
+	if r.From == swarm.Upstream {
+		f.fromUpstream(r.Piece)
+		return
+	}
+	ctx, cancel := context.WithCancel(f.ctx)
+	f.flights[flightID{r.Piece, r.From}] = cancel
+	recovery.Go(ctx, "p2p: fetching a piece", func(ctx context.Context) {
+		buf := make([]byte, f.layer.PieceLen(r.Piece))
+		have, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, buf)
+		f.post(func() { f.answered(r, buf, have, err) })
+	})
+}
+
+// answered takes the outcome of a piece request.
+func (f *pieceFetch) answered(r swarm.Request, buf []byte, have swarm.Bitfield, err error) {
+	id := flightID{r.Piece, r.From}
+	cancel, asked := f.flights[id]
+	if !asked {
+		return // cancelled: another source brought it
+	}
+	cancel()
+	delete(f.flights, id)
+	now := time.Now()
+	if have != nil {
+		st := f.states[r.From]
+		st.Have = have
+		f.states[r.From] = st
+		f.sess.Update(now, r.From, st)
+	}
+	if err == nil {
+		err = f.layer.Check(r.Piece, buf)
+	}
+	switch {
+	case err == nil:
+	case errors.Is(err, pieces.ErrPieceUnknown):
+		// Verified once a table covers it: the holder's state carries the
+		// tables it knows.
+		f.polled[r.From] = time.Time{}
+		f.sess.Failed(now, r.Piece, r.From, swarm.Busy)
+		return
+	case errors.Is(err, pieces.ErrPieceMismatch), errors.Is(err, peerclient.ErrCorrupt):
+		f.pf.judge(r.From, f.desc.Digest, peerclient.ErrCorrupt)
+		log.G(f.ctx).WithError(err).WithFields(log.Fields{"peer": r.From, "digest": f.desc.Digest, "piece": r.Piece}).
+			Error("p2p: a piece from a peer failed verification, discarded")
+		f.sess.Failed(now, r.Piece, r.From, swarm.Corrupt)
+		return
+	case errors.Is(err, peerclient.ErrBusy):
+		f.sess.Failed(now, r.Piece, r.From, swarm.Busy)
+		return
+	case errors.Is(err, peerclient.ErrUnreachable), errors.Is(err, peerclient.ErrNoAnswer):
+		f.pf.judge(r.From, f.desc.Digest, err)
+		f.sess.Lost(r.From, swarm.Gone)
+		return
+	default:
+		f.sess.Failed(now, r.Piece, r.From, swarm.Unavailable)
+		return
+	}
+	if err := f.layer.Put(r.Piece, buf); err != nil {
+		f.sess.Failed(now, r.Piece, r.From, swarm.Busy) // the node's window is full: later
+		return
+	}
+	f.pf.f.stats.PeerBytes.Add(int64(len(buf)))
+	f.pf.tally.fromPeer(r.From, int64(len(buf)))
+	f.pf.arrived.Add(int64(len(buf)))
+	f.received(now, r.Piece, r.From)
+}
+
+// received tells the session of a piece held now, cancels the other
+// requests for it, and wakes the reader.
+func (f *pieceFetch) received(now time.Time, i int, from peer.ID) {
+	for _, c := range f.sess.Received(now, i, from) {
+		if cancel, ok := f.flights[flightID{c.Piece, c.From}]; ok {
+			cancel()
+			delete(f.flights, flightID{c.Piece, c.From})
+		}
+	}
+	f.wake()
+}
+
+// poll asks the state of the holders the session follows that sent
+// nothing for statePoll.
+func (f *pieceFetch) poll(now time.Time) {
+	for _, id := range f.sess.Active() {
+		if f.polling[id] || now.Sub(f.polled[id]) < statePoll {
+			continue
+		}
+		f.polling[id], f.polled[id] = true, now
+		recovery.Go(f.ctx, "p2p: asking a holder's state of a layer", func(ctx context.Context) {
+			st, load, err := f.pf.f.client.SwarmState(ctx, id, f.pf.repo, f.desc)
+			f.post(func() { f.stated(id, st, load, err) })
+		})
+	}
+}
+
+func (f *pieceFetch) stated(id peer.ID, st window.State, load int, err error) {
+	f.polling[id] = false
+	switch {
+	case err == nil:
+	case errors.Is(err, peerclient.ErrUnreachable), errors.Is(err, peerclient.ErrNoAnswer), errors.Is(err, peerclient.ErrCorrupt):
+		f.sess.Lost(id, swarm.Gone)
+		return
+	default:
+		return // not fetching it by pieces (yet): asked again later
+	}
+	for _, t := range st.Tables {
+		f.layer.AddTable(t)
+	}
+	f.sess.AddHolders(st.Holders...)
+	hs := swarm.HolderState{Have: st.Have, Seed: st.Seed, Load: load}
+	f.states[id] = hs
+	f.sess.Update(time.Now(), id, hs)
+}
+
+// fromUpstream makes sure the upstream is read from piece i on: one body
+// read in order, restarted only to go back.
+func (f *pieceFetch) fromUpstream(i int) {
+	if f.upstream != nil && f.upstream.from <= i && !f.upstream.ended.Load() {
+		return // on its way
+	}
+	if f.upstream != nil {
+		f.upstream.stop()
+	}
+	f.upstream = &upstreamPieces{f: f, from: i}
+	f.upstream.start()
+}
+
+// upstreamPieces reads the layer from the upstream in order from piece
+// from, within the session's window ahead of the reader.
+type upstreamPieces struct {
+	f      *pieceFetch
+	from   int
+	cancel context.CancelFunc
+	ended  atomic.Bool
+}
+
+func (u *upstreamPieces) start() {
+	ctx, cancel := context.WithCancel(u.f.ctx)
+	u.cancel = cancel
+	recovery.Go(ctx, "p2p: fetching a layer's pieces from the upstream", u.read)
+}
+
+func (u *upstreamPieces) stop() { u.cancel() }
+
+func (u *upstreamPieces) read(ctx context.Context) {
+	defer u.ended.Store(true)
+	f := u.f
+	fail := func(err error) {
+		if ctx.Err() != nil {
+			return
+		}
+		log.G(ctx).WithError(err).WithField("digest", f.desc.Digest).Warn("p2p: fetching a layer's pieces from the upstream failed")
+		f.fail(fmt.Errorf("fetch %s from the upstream: %w", f.desc.Digest, err))
+	}
+	fromSource(ctx, "upstream")
+	rc, err := f.pf.upstream.Fetch(ctx, f.desc)
+	if err != nil {
+		fail(err)
+		return
+	}
+	rc = countingReader(withIdleTimeout(rc, f.pf.f.opts.UpstreamIdleTimeout), &f.pf.f.stats.UpstreamBytes, &f.pf.tally.upstream, &f.pf.arrived)
+	defer rc.Close()
+	if off := int64(u.from) * f.layer.PieceSize; off > 0 {
+		if s, ok := rc.(io.Seeker); ok {
+			if _, err := s.Seek(off, io.SeekStart); err != nil {
+				fail(err)
+				return
+			}
+		} else if _, err := io.CopyN(io.Discard, rc, off); err != nil {
+			fail(err)
+			return
+		}
+	}
+	for i := u.from; i < f.layer.Pieces; i++ {
+		if !u.awaitRoom(ctx, i) {
+			return
+		}
+		buf := make([]byte, f.layer.PieceLen(i))
+		if _, err := io.ReadFull(rc, buf); err != nil {
+			fail(err)
+			return
+		}
+		for {
+			err := f.layer.Put(i, buf)
+			if err == nil || !errors.Is(err, window.ErrOverBudget) {
+				break
+			}
+			if !sleepCtx(ctx, 20*time.Millisecond) { // other layers' windows drain as they are written
+				return
+			}
+		}
+		f.post(func() { f.received(time.Now(), i, swarm.Upstream) })
+	}
+}
+
+// awaitRoom waits until piece i is within the window ahead of the reader.
+func (u *upstreamPieces) awaitRoom(ctx context.Context, i int) bool {
+	f := u.f
+	window := u.f.pf.f.opts.Swarm.Window
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i >= f.next+window {
+		if ctx.Err() != nil || f.failed != nil {
+			return false
+		}
+		f.ready.Wait()
+	}
+	return ctx.Err() == nil
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}

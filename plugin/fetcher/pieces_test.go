@@ -1,0 +1,137 @@
+package fetcher
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+
+	"github.com/shoal-dev/shoal/plugin/oci"
+	"github.com/shoal-dev/shoal/plugin/pieces"
+	"github.com/shoal-dev/shoal/plugin/swarm"
+	"github.com/shoal-dev/shoal/plugin/window"
+)
+
+// piecesHolder answers like a node that holds data whole, for a fetch by
+// pieces: its state (every piece, and the table it signed) and its
+// pieces, counted in sent. corrupt flips a byte of every piece it sends;
+// its table is the true one.
+func piecesHolder(t *testing.T, data []byte, corrupt bool, sent *atomic.Int32) peerBehaviour {
+	key, _, err := crypto.GenerateEd25519Key(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	b := pieces.NewTableBuilder(d.Digest, d.Size)
+	b.Write(data)
+	table, err := b.Table().Sign(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := pieces.SwarmPieceCount(d.Size)
+	all := swarm.NewBitfield(n)
+	for i := range n {
+		all.Set(i)
+	}
+	return func(req *http.Request) (*http.Response, error) {
+		if !strings.Contains(req.URL.Path, "/"+oci.Swarm+"/") {
+			return notFound(req)
+		}
+		rec := httptest.NewRecorder()
+		q := req.URL.Query().Get(oci.PieceQuery)
+		if q == "" {
+			window.State{Have: all, Tables: []pieces.Table{table}}.Encode(rec)
+			return rec.Result(), nil
+		}
+		i, _ := strconv.Atoi(q)
+		size := pieces.SwarmPieceSize(d.Size)
+		p := bytes.Clone(data[int64(i)*size : min(d.Size, int64(i+1)*size)])
+		if corrupt {
+			p[len(p)/2] ^= 0xff
+		}
+		sent.Add(1)
+		rec.Header().Set(oci.HaveHeader, window.EncodeHave(all))
+		rec.Header().Set("Content-Length", strconv.Itoa(len(p)))
+		rec.Write(p)
+		return rec.Result(), nil
+	}
+}
+
+func piecesOptions(t *testing.T) Options {
+	key, _, err := crypto.GenerateEd25519Key(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Options{
+		Store: newStore(t), Windows: window.New(64 << 20), Self: "self",
+		SignTable: func(tb pieces.Table) (pieces.Table, error) { return tb.Sign(key) },
+	}
+}
+
+// A layer that peers hold comes by pieces from all of them, each piece
+// checked against its holder's table; none from the upstream.
+func TestALayerComesByPiecesFromEveryHolder(t *testing.T) {
+	data := randomBytes(t, 6<<20) // 24 pieces of 256 KiB
+	var fromA, fromB atomic.Int32
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerA: piecesHolder(t, data, false, &fromA),
+		peerB: piecesHolder(t, data, false, &fromB),
+	}}
+	up := &fakeUpstream{data: data}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, piecesOptions(t))
+	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("wrong bytes")
+	}
+	if up.calls != 0 || fromA.Load() == 0 || fromB.Load() == 0 {
+		t.Fatalf("upstream %d, pieces from A %d and B %d: want none upstream, some from each", up.calls, fromA.Load(), fromB.Load())
+	}
+	if f.opts.Windows.Held() != 0 {
+		t.Fatalf("%d bytes still held after the fetch", f.opts.Windows.Held())
+	}
+}
+
+// A holder whose pieces do not match their table is dropped for the
+// layer after its first bad piece, and penalized; the layer comes whole
+// from the others.
+func TestAPieceThatFailsItsTableCostsThatPieceOnly(t *testing.T) {
+	data := randomBytes(t, 6<<20)
+	var fromBad, fromGood atomic.Int32
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerA: piecesHolder(t, data, true, &fromBad),
+		peerB: piecesHolder(t, data, false, &fromGood),
+	}}
+	up := &fakeUpstream{data: data}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, piecesOptions(t))
+	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("wrong bytes")
+	}
+	if up.calls != 0 || fromBad.Load() > 2 || f.Stats().Corrupt.Load() == 0 {
+		t.Fatalf("upstream %d, pieces from the corrupting holder %d, corrupt count %d: want none upstream, at most its first requests (PerHolder 2), counted",
+			up.calls, fromBad.Load(), f.Stats().Corrupt.Load())
+	}
+}
+
+// A layer no peer holds is taken from the upstream at once, in one body,
+// and the table of what is written is published, signed, for peers.
+func TestALoneMissByPiecesTakesTheUpstreamOnce(t *testing.T) {
+	data := randomBytes(t, 6<<20)
+	up := &fakeUpstream{data: data}
+	opts := piecesOptions(t)
+	var signed atomic.Int32
+	sign := opts.SignTable
+	opts.SignTable = func(tb pieces.Table) (pieces.Table, error) { signed.Add(1); return sign(tb) }
+	f := newFetcher(t, fakeFinder{}, &fakeClient{}, opts)
+	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("wrong bytes")
+	}
+	if up.calls != 1 || signed.Load() != int32(pieces.SwarmPieceCount(int64(len(data)))) {
+		t.Fatalf("upstream %d, tables signed %d: want one upstream body and a table per piece written", up.calls, signed.Load())
+	}
+}
