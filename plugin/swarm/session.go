@@ -76,6 +76,7 @@ type holder struct {
 	excluded bool // corrupt or gone
 	inflight int
 	rate     float64 // bytes per second of its completed pieces, 0: not known
+	rank     string  // its place in the layer's rendezvous order (stallAfter)
 	// refused are the pieces h answered Busy for, not asked of h again
 	// before the time (or its next have-set).
 	refused map[int]time.Time
@@ -107,6 +108,8 @@ type Session struct {
 	upstream    holder // the registry as a source: its slots and rate
 	lastArrival time.Time
 
+	// rank is this node's place in the layer's rendezvous order.
+	rank string
 	// tiebreak orders pieces of equal rarity differently on every node,
 	// so that nodes with the same view still ask for different pieces.
 	tiebreak []uint64
@@ -119,6 +122,7 @@ func NewSession(cfg Config, layer Layer, self peer.ID, now time.Time) *Session {
 		cfg: cfg, layer: layer, self: self, n: n,
 		have: NewBitfield(n), inflight: map[int][]flight{}, holders: map[peer.ID]*holder{},
 		upstream: holder{id: Upstream, active: true}, lastArrival: now, tiebreak: make([]uint64, n),
+		rank: string(pieceScore(layer.Digest, -1, self)),
 	}
 	for i := range s.tiebreak {
 		s.tiebreak[i] = binary.BigEndian.Uint64(pieceScore(layer.Digest, i, self))
@@ -148,7 +152,7 @@ func (s *Session) AddHolders(ids ...peer.ID) {
 		if _, ok := s.holders[id]; ok {
 			continue
 		}
-		s.holders[id] = &holder{id: id}
+		s.holders[id] = &holder{id: id, rank: string(pieceScore(s.layer.Digest, -1, id))}
 		s.found = append(s.found, id)
 	}
 	s.fillActive()
@@ -528,14 +532,13 @@ func (s *Session) takesUpstream(i int, now time.Time) bool {
 // six nodes waiting on a node that had not started the layer all went
 // upstream at the same moment (1.80 copies).
 func (s *Session) stallAfter() time.Duration {
-	mine := string(pieceScore(s.layer.Digest, -1, s.self))
 	live, before := 0, 0
 	for _, h := range s.holders {
 		if h.excluded {
 			continue
 		}
 		live++
-		if string(pieceScore(s.layer.Digest, -1, h.id)) > mine {
+		if h.rank > s.rank {
 			before++
 		}
 	}
