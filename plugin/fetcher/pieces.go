@@ -82,7 +82,7 @@ func (pf *PeerFirst) fetchByPieces(ctx context.Context, desc ocispec.Descriptor,
 	if arrival == nil {
 		arrival = func() {}
 	}
-	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	ctx, cancel := context.WithCancel(ctx)
 	lyr := swarm.Layer{Digest: desc.Digest, Size: desc.Size, PieceSize: layer.PieceSize}
 	f := &pieceFetch{
 		pf: pf, desc: desc, layer: layer, sess: swarm.NewSession(pf.f.opts.Swarm, lyr, pf.f.opts.Self, time.Now()),
@@ -294,6 +294,7 @@ func (f *pieceFetch) run(ctx context.Context) {
 			if f.upstream != nil {
 				f.upstream.stop()
 			}
+			f.fail(ctx.Err()) // a reader waiting for a piece returns
 			return
 		}
 	}

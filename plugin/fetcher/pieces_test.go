@@ -2,12 +2,16 @@ package fetcher
 
 import (
 	"bytes"
+	"context"
+	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -133,5 +137,35 @@ func TestALoneMissByPiecesTakesTheUpstreamOnce(t *testing.T) {
 	}
 	if up.calls != 1 || signed.Load() != int32(pieces.SwarmPieceCount(int64(len(data)))) {
 		t.Fatalf("upstream %d, tables signed %d: want one upstream body and a table per piece written", up.calls, signed.Load())
+	}
+}
+
+// A pull cancelled while its body waits for a piece ends: the read
+// returns the cancellation, and nothing is left running.
+func TestACancelledPullByPiecesReturns(t *testing.T) {
+	data := randomBytes(t, 6<<20)
+	var sent atomic.Int32
+	honest := piecesHolder(t, data, false, &sent)
+	stuck := func(req *http.Request) (*http.Response, error) {
+		if req.URL.Query().Get(oci.PieceQuery) != "" {
+			<-req.Context().Done() // a holder that never sends
+			return nil, req.Context().Err()
+		}
+		return honest(req)
+	}
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: stuck}}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, piecesOptions(t))
+	ctx, cancel := context.WithCancel(testNamespace())
+	rc, err := f.WrapFetcher(&fakeUpstream{}, "registry.example/team/app:v1").Fetch(ctx, desc(data, ocispec.MediaTypeImageLayer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.AfterFunc(100*time.Millisecond, cancel)
+	if _, err := io.ReadAll(rc); !errors.Is(err, context.Canceled) {
+		t.Fatalf("read: %v, want the cancellation", err)
+	}
+	rc.Close()
+	if f.opts.Windows.Held() != 0 {
+		t.Fatalf("%d bytes held after the body was closed", f.opts.Windows.Held())
 	}
 }
