@@ -24,17 +24,21 @@ func TestARolloutByPiecesTakesOneUpstreamCopy(t *testing.T) {
 	}
 	size := float64(im.Data.Size())
 	after, served := lab.sent(), lab.uploaded()
+	var fromPeers float64
 	for i, n := range lab.nodes {
+		fromPeers += float64(served[i]) / size
 		t.Logf("n%d uploaded %.2f copies (%.2f on the wire); took pieces from the upstream for %d layers",
 			i+1, float64(served[i])/size, float64(after[i]-before[i])/size, len(n.logLines("pieces from the upstream")))
-		if served[i] == 0 {
-			t.Errorf("n%d sent no piece: the layers did not spread", i+1)
-		}
 	}
-	if c := lab.copies(im); c > 1.25 {
+	c := lab.copies(im)
+	t.Logf("the registry sent %.2f copies of the layers, the nodes %.2f", c, fromPeers)
+	if c > 1.25 {
 		t.Errorf("the registry sent %.2f copies of the layers, want about one", c)
-	} else {
-		t.Logf("the registry sent %.2f copies of the layers", c)
+	}
+	// Six copies arrived, about one from the registry: the rest came from
+	// the nodes, piece by piece.
+	if want := float64(len(lab.nodes)) - c - 0.1; fromPeers < want {
+		t.Errorf("the nodes sent each other %.2f copies, want at least %.2f", fromPeers, want)
 	}
 }
 
