@@ -58,6 +58,12 @@ bin/containerd-stock: $(MODDEPS) $(LINE_STAMP)
 	CGO_ENABLED=0 $(GO) build $(MODFLAGS) -trimpath -tags $(BUILDTAGS) -ldflags '-s -w -X $(VERSION_PKG).Version=$(CONTAINERD_VERSION)' \
 		-o $@ github.com/containerd/containerd/v2/cmd/containerd
 
+# A test-only build whose content service flips a byte of every piece it
+# sends (build tag shoalfault): the corrupting member of the rollout tests.
+# Never installed or released.
+bin/containerd-fault: $(shell find cmd/containerd plugin builtins -name '*.go' -not -name '*_test.go') $(MODDEPS) $(LINE_STAMP)
+	CGO_ENABLED=0 $(GO) build $(MODFLAGS) -trimpath -tags $(BUILDTAGS)$(LINETAGS),shoalfault -ldflags '$(LDFLAGS)' -o $@ ./cmd/containerd
+
 bin/ctr: $(MODDEPS) $(LINE_STAMP)
 	$(GOBUILD) -o $@ github.com/containerd/containerd/v2/cmd/ctr
 
@@ -117,7 +123,7 @@ test-unit:
 	$(GO) test -race -count=1 ./plugin/... ./cmd/...
 
 ## test-integration: real containerd processes and a real registry (root).
-test-integration: build tools
+test-integration: build tools bin/containerd-fault
 	SHOAL_CONTAINERD=$(CONTAINERD) SHOAL_BIN_DIR=$(CURDIR)/bin SHOAL_REGISTRY_BIN=$(REGISTRY_BIN) SHOAL_CONFORMANCE_BIN=$(CONFORMANCE_BIN) \
 		$(GO) test -count=1 -timeout 20m -v ./integration/...
 

@@ -214,6 +214,9 @@ type nodeOptions struct {
 	dataAddress string
 	// hostsDir: see cluster.NodeConfig.HostsDir.
 	hostsDir string
+	// corruptPieces runs bin/containerd-fault, which flips a byte of
+	// every piece it sends to peers.
+	corruptPieces bool
 }
 
 var (
@@ -286,7 +289,10 @@ func newNodeWith(t *testing.T, name, p2pAddr, listenIP string, exec []string, op
 	var port int
 	fmt.Sscan(portStr, &port)
 	bin := opts.binary
-	if bin == "" {
+	switch {
+	case opts.corruptPieces:
+		bin = filepath.Join(binDir, "containerd-fault")
+	case bin == "":
 		bin = filepath.Join(binDir, "containerd")
 	}
 	dir := shortTempDir(t, "node-")

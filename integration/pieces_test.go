@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -67,5 +68,51 @@ func cpuBusy(t *testing.T) func() float64 {
 			return 0
 		}
 		return float64(b1-b0) / float64(t1-t0)
+	}
+}
+
+// A member of a rollout by pieces that corrupts every piece it sends (a
+// real process: bin/containerd-fault) costs each node the pieces it took
+// from it, no more: every pull ends intact, the nodes blame it and no one
+// else, and the registry sends about one copy.
+func TestACorruptingMemberCostsItsPiecesOnly(t *testing.T) {
+	const bad = 6 // host
+	lab := newRolloutLabWith(t, 6, 200, func(host int) nodeOptions {
+		return nodeOptions{extra: "  fetch_by_pieces = true\n", corruptPieces: host == bad}
+	})
+	// Not first in any layer's order: a member that takes a layer from
+	// the upstream and corrupts all of it costs that layer again.
+	var im testImage
+	for try := 0; ; try++ {
+		im = lab.push(fmt.Sprintf("pieces/corrupt%d", try), rolloutLayers...)
+		if !lab.heads(im)[bad-1] {
+			break
+		}
+		if try == 20 {
+			t.Fatal("the corrupting member heads a layer of 20 images")
+		}
+	}
+	lab.pullAllAtOnce(im.Ref)
+	for _, n := range lab.nodes {
+		n.requireIntact(im)
+	}
+	badID := lab.nodes[bad-1].peerID()
+	caught := 0
+	for i, n := range lab.nodes[:bad-1] {
+		for _, line := range n.logLines("a piece from a peer failed verification") {
+			caught++
+			if !strings.Contains(line, badID) {
+				t.Errorf("n%d blamed another node: %s", i+1, line)
+			}
+		}
+	}
+	c := lab.copies(im)
+	t.Logf("%d bad pieces caught, each by its receiver; the registry sent %.2f copies; the corrupting member took pieces from the upstream for %d layers",
+		caught, c, len(lab.nodes[bad-1].logLines("pieces from the upstream")))
+	if caught == 0 {
+		t.Error("no node received a piece from the corrupting member: the test proved nothing")
+	}
+	if c > 1.25 {
+		t.Errorf("the registry sent %.2f copies of the layers, want about one", c)
 	}
 }

@@ -136,6 +136,9 @@ func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, dgst digest.
 		return
 	}
 	out := s.bodyWriter(r.Context(), w)
+	if corruptPieces {
+		body = flipFirstByte(body)
+	}
 	if _, err := io.Copy(&out, body); err != nil {
 		log.G(r.Context()).WithError(err).WithField("digest", dgst).Debug("p2p: sending a piece to a peer ended early")
 	}
@@ -190,6 +193,16 @@ func (s *Server) storedTable(ctx context.Context, ns string, dgst digest.Digest,
 		return pieces.Table{}, err
 	}
 	return v.(pieces.Table), nil
+}
+
+// flipFirstByte is body with its first byte inverted (see corruptPieces).
+func flipFirstByte(body io.Reader) io.Reader {
+	var first [1]byte
+	if n, _ := io.ReadFull(body, first[:]); n == 0 {
+		return body
+	}
+	first[0] ^= 0xff
+	return io.MultiReader(bytes.NewReader(first[:]), body)
 }
 
 func allPieces(n int) swarm.Bitfield {
