@@ -112,14 +112,20 @@ func (s *Server) computePieces(ctx context.Context, dgst digest.Digest, size int
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.pieceLists) >= maxPieceLists {
-		for d := range s.pieceLists {
-			delete(s.pieceLists, d)
+	putBounded(s.pieceLists, dgst, l, maxPieceLists)
+	return l, nil
+}
+
+// putBounded sets m[k] = v, first dropping an entry at random when m holds
+// limit entries already.
+func putBounded[V any](m map[digest.Digest]V, k digest.Digest, v V, limit int) {
+	if _, ok := m[k]; !ok && len(m) >= limit {
+		for d := range m {
+			delete(m, d)
 			break
 		}
 	}
-	s.pieceLists[dgst] = l
-	return l, nil
+	m[k] = v
 }
 
 func (s *Server) cachedPieces(dgst digest.Digest) (pieces.List, bool) {
@@ -139,13 +145,7 @@ func (s *Server) markCorrupt(dgst digest.Digest, bad bool) {
 		delete(s.corrupt, dgst)
 		return
 	}
-	if len(s.corrupt) >= maxCorrupt {
-		for d := range s.corrupt {
-			delete(s.corrupt, d)
-			break
-		}
-	}
-	s.corrupt[dgst] = struct{}{}
+	putBounded(s.corrupt, dgst, struct{}{}, maxCorrupt)
 }
 
 func (s *Server) foundCorrupt(dgst digest.Digest) bool {

@@ -180,13 +180,7 @@ func (s *Server) storedTable(ctx context.Context, ns string, dgst digest.Digest,
 		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if len(s.tables) >= maxStoredTables {
-			for d := range s.tables {
-				delete(s.tables, d)
-				break
-			}
-		}
-		s.tables[dgst] = t
+		putBounded(s.tables, dgst, t, maxStoredTables)
 		return t, nil
 	})
 	if err != nil {

@@ -488,7 +488,7 @@ func (u *upstreamPieces) read(ctx context.Context) {
 			if err == nil || !errors.Is(err, window.ErrOverBudget) {
 				break
 			}
-			if !sleepCtx(ctx, 20*time.Millisecond) { // other layers' windows drain as they are written
+			if !sleepUntil(ctx, time.Now().Add(20*time.Millisecond)) { // other layers' windows drain as they are written
 				return
 			}
 		}
@@ -509,15 +509,4 @@ func (u *upstreamPieces) awaitRoom(ctx context.Context, i int) bool {
 		f.ready.Wait()
 	}
 	return ctx.Err() == nil
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return false
-	case <-t.C:
-		return true
-	}
 }
