@@ -268,13 +268,15 @@ func (f *pieceFetch) run(ctx context.Context) {
 		for _, r := range f.sess.Next(now) {
 			f.start(r)
 		}
-		f.poll(now)
 		f.layer.SetHolders(f.sess.Known())
-		wait := statePoll
-		if w := f.sess.Wake(now); !w.IsZero() {
-			wait = min(wait, max(time.Until(w), time.Millisecond))
+		if !f.sess.Complete() { // once it is, only the reader and the peers it serves are left
+			f.poll(now)
+			wait := statePoll
+			if w := f.sess.Wake(now); !w.IsZero() {
+				wait = min(wait, max(time.Until(w), time.Millisecond))
+			}
+			timer.Reset(wait)
 		}
-		timer.Reset(wait)
 		select {
 		case fn := <-f.events:
 			fn()
