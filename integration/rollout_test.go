@@ -227,7 +227,7 @@ func (l *rolloutLab) pushHeadedBy(repo string, host int, layers ...int) testImag
 
 // heads are the nodes ranked first for a layer of im: each fetches that
 // layer from the upstream, the others follow. (Every node computes the
-// same order, router.OrderScore, highest first.)
+// same order, router.RendezvousScore, highest first.)
 func (l *rolloutLab) heads(im testImage) map[int]bool {
 	l.t.Helper()
 	heads := map[int]bool{}
@@ -238,7 +238,7 @@ func (l *rolloutLab) heads(im testImage) map[int]bool {
 			if err != nil {
 				l.t.Fatal(err)
 			}
-			if s := router.OrderScore(layer.Desc.Digest, id); s > bestScore {
+			if s := router.RendezvousScore(layer.Desc.Digest, id); s > bestScore {
 				best, bestScore = i, s
 			}
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
 	"github.com/shoal-dev/shoal/plugin/peerclient"
@@ -36,7 +37,7 @@ func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor, s
 	// once: a rollout's nodes pull from the layer's repository (its
 	// manifest came first), so the nodes ranked first say so, or hold
 	// the layer, well before their turn.
-	if _, _, rollout := pf.askFirstRanked(ctx, desc); !rollout {
+	if _, _, rollout := pf.askFirstRanked(ctx, desc, pf.order(desc)); !rollout {
 		pf.f.stats.LoneMisses.Add(1)
 		log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "rank": rank, "of": of, "asked": time.Since(start)}).
 			Debug("p2p: no node ranked before this one pulls from the repository, fetching upstream at once")
@@ -55,7 +56,7 @@ func (pf *PeerFirst) awaitLeader(ctx context.Context, desc ocispec.Descriptor, s
 		found = slices.DeleteFunc(found, func(info peer.AddrInfo) bool { return !ord.before(info.ID) })
 	}
 	if err != nil || len(found) == 0 {
-		found, _, _ = pf.askFirstRanked(ctx, desc)
+		found, _, _ = pf.askFirstRanked(ctx, desc, pf.order(desc))
 	}
 	if len(found) == 0 {
 		log.G(ctx).WithFields(log.Fields{"digest": desc.Digest, "rank": rank, "of": of, "waited": time.Since(start)}).
@@ -103,14 +104,13 @@ func (pf *PeerFirst) awaitTurn(ctx context.Context, src *sources) {
 // once, the next two go at the earliest turns.
 const firstRankedAsked = 3
 
-// askFirstRanked asks the nodes ranked first for desc, before this one,
+// askFirstRanked asks the nodes ranked first for desc in ord, before this one,
 // whether they receive or hold it, and returns those that do (found) and
 // those that do not but pull from its repository now (pulls: they may
 // start it soon). rollout reports whether any of them holds it, receives
 // it or pulls from its repository, or whether this node cannot tell (then
 // it coordinates, as if they did).
-func (pf *PeerFirst) askFirstRanked(ctx context.Context, desc ocispec.Descriptor) (found, pulls []peer.AddrInfo, rollout bool) {
-	ord := pf.order(desc)
+func (pf *PeerFirst) askFirstRanked(ctx context.Context, desc ocispec.Descriptor, ord *nodeOrder) (found, pulls []peer.AddrInfo, rollout bool) {
 	if pf.f.opts.Peers == nil || ord == nil || pulling.Key(pf.repo.Registry, pf.repo.Name) == "" {
 		return nil, nil, true
 	}
@@ -177,11 +177,16 @@ type nodeOrder struct {
 // order is the order of nodes for desc, or nil when nodes do not
 // coordinate over it.
 func (pf *PeerFirst) order(desc ocispec.Descriptor) *nodeOrder {
+	return pf.orderBy(desc, pf.f.opts.Score)
+}
+
+// orderBy is the order of nodes for desc by scoreOf, or nil.
+func (pf *PeerFirst) orderBy(desc ocispec.Descriptor, scoreOf func(digest.Digest, peer.ID) string) *nodeOrder {
 	opts := pf.f.opts
-	if opts.Score == nil || opts.Self == "" || desc.Size < opts.CoordinationMinSize {
+	if scoreOf == nil || opts.Self == "" || desc.Size < opts.CoordinationMinSize {
 		return nil
 	}
-	score := func(p peer.ID) string { return opts.Score(desc.Digest, p) }
+	score := func(p peer.ID) string { return scoreOf(desc.Digest, p) }
 	return &nodeOrder{score: score, self: score(opts.Self), scores: map[peer.ID]string{}}
 }
 

@@ -128,6 +128,9 @@ type Options struct {
 	Windows   *window.Registry
 	Swarm     swarm.Config
 	SignTable func(pieces.Table) (pieces.Table, error)
+	// Distance orders the nodes fetching a layer by pieces, as Score
+	// orders a chain (router.Distance: nearness to the layer's DHT key).
+	Distance func(dgst digest.Digest, p peer.ID) string
 }
 
 // InFlight makes a blob that is arriving into the ingest ref available to

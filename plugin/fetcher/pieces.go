@@ -109,7 +109,7 @@ func (pf *PeerFirst) fetchByPieces(ctx context.Context, desc ocispec.Descriptor,
 // empty one node, not every one, takes it from the upstream; if none of
 // them ever starts it, the session's Stall rule does.
 func (f *pieceFetch) decide(ctx context.Context, found []peer.AddrInfo) {
-	ord := f.pf.order(f.desc)
+	ord := f.pf.orderBy(f.desc, f.pf.f.opts.Distance)
 	var before, after []peer.ID
 	for _, h := range found {
 		if ord == nil || ord.before(h.ID) {
@@ -119,7 +119,7 @@ func (f *pieceFetch) decide(ctx context.Context, found []peer.AddrInfo) {
 		}
 	}
 	if len(before) == 0 {
-		ranked, pulls, _ := f.pf.askFirstRanked(ctx, f.desc)
+		ranked, pulls, _ := f.pf.askFirstRanked(ctx, f.desc, ord)
 		for _, h := range append(ranked, pulls...) {
 			before = append(before, h.ID)
 		}

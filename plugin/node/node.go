@@ -250,6 +250,7 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		Pulling:             pulls,
 		CoordinationWindow:  cfg.CoordinationWindow.std(),
 		Windows:             windows,
+		Distance:            rt.Distance,
 		SignTable:           signTable,
 		OnLookup: func(d time.Duration, hit bool) {
 			if observed != nil {

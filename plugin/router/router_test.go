@@ -264,9 +264,9 @@ func TestPeerOutsideTheAllowListCannotJoin(t *testing.T) {
 	}
 }
 
-// A layer's order is nearness to its provider key in the DHT's key space,
-// the order the routing table keeps: the node every node ranks first is
-// the one the DHT finds nearest the key.
+// The order of a layer fetched by pieces is nearness to its provider key
+// in the DHT's key space, the order the routing table keeps: the node
+// every node ranks first is the one the DHT finds nearest the key.
 func TestTheOrderOfALayerIsTheDHTsDistanceToItsKey(t *testing.T) {
 	var ids []peer.ID
 	for range 50 {
@@ -289,8 +289,8 @@ func TestTheOrderOfALayerIsTheDHTsDistanceToItsKey(t *testing.T) {
 		key := string(c.Hash())
 		for _, a := range ids[:10] {
 			for _, b := range ids[10:] {
-				if kb.Closer(a, b, key) != (OrderScore(layer, a) > OrderScore(layer, b)) {
-					t.Fatalf("layer %d: %s before %s is %v by the DHT, not by OrderScore", i, a, b, kb.Closer(a, b, key))
+				if kb.Closer(a, b, key) != (DistanceScore(layer, a) > DistanceScore(layer, b)) {
+					t.Fatalf("layer %d: %s before %s is %v by the DHT, not by DistanceScore", i, a, b, kb.Closer(a, b, key))
 				}
 			}
 		}
@@ -316,7 +316,7 @@ func TestRankCountsTheKnownPeers(t *testing.T) {
 	if of != 2 || ofb != 2 || ra+rb != 1 {
 		t.Fatalf("ranks %d of %d and %d of %d, want 0 and 1 of 2", ra, of, rb, ofb)
 	}
-	if first := OrderScore(layer, a.ID()) > OrderScore(layer, b.ID()); first != (ra == 0) {
+	if first := RendezvousScore(layer, a.ID()) > RendezvousScore(layer, b.ID()); first != (ra == 0) {
 		t.Fatalf("a ranked %d, its score says first=%v", ra, first)
 	}
 	if got := b.Peers(); len(got) != 1 || got[0].ID != a.ID() {

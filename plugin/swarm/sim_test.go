@@ -36,7 +36,7 @@ import (
 //     Kademlia's shape over random IDs (up to 20 peers per bucket of
 //     common-prefix length), and a node probes the Config.Probe nodes of
 //     its table ranked highest for the layer (nearest the layer's key, as
-//     the router orders them). IDs are 64 bits, not 256.
+//     router.DistanceScore orders them). IDs are 64 bits, not 256.
 //   - Holders pass on the names they know when a node subscribes to their
 //     have-sets (both ways), gossipNames at a time.
 //   - Pieces are verified by a flag (a corrupting member's pieces carry
@@ -349,9 +349,9 @@ func (s *sim) begin(n *simNode) {
 // probeTargets are the Probe nodes of n's table ranked highest for the
 // layer, if they rank above n.
 func (s *sim) probeTargets(n *simNode, layer digest.Digest) []*simNode {
-	// Nearer the layer's key in the DHT's key space ranks higher, as the
-	// router orders nodes: the complement of the XOR distance, big-endian,
-	// compares as the distance reversed.
+	// Nearer the layer's key in the DHT's key space ranks higher, as
+	// router.DistanceScore orders nodes: the complement of the XOR
+	// distance, big-endian, compares as the distance reversed.
 	h := sha256.Sum256([]byte(layer))
 	key := binary.BigEndian.Uint64(h[:8])
 	score := func(o *simNode) string {
