@@ -28,6 +28,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/pieces"
 	"github.com/shoal-dev/shoal/plugin/pulling"
 	"github.com/shoal-dev/shoal/plugin/recovery"
+	"github.com/shoal-dev/shoal/plugin/swarm"
 	"github.com/shoal-dev/shoal/plugin/throttle"
 	"github.com/shoal-dev/shoal/plugin/window"
 )
@@ -63,6 +64,9 @@ type Server struct {
 	total   int
 	perPeer map[string]int
 	sending map[digest.Digest]int // bodies being sent, by digest
+	// pieceSends is how many pieces are being sent (swarm.Config.Uploads
+	// bounds it).
+	pieceSends int
 	// pieceLists: piece digests computed lately (servePieces); corrupt:
 	// digests whose stored copy here was found not to match.
 	pieceLists map[digest.Digest]pieces.List
@@ -153,6 +157,11 @@ type Options struct {
 	// peers that fetch it by pieces; without it only layers this node
 	// fetches by pieces are offered so.
 	SignTable func(pieces.Table) (pieces.Table, error)
+	// PieceUploads is the most pieces this node sends at once (to peers
+	// fetching by pieces); a request beyond is answered busy, and its
+	// sender asks another holder. Default swarm.DefaultConfig().Uploads,
+	// which gives the reason.
+	PieceUploads int
 	// Upload paces everything this node sends to peers; nil: no limit.
 	Upload *throttle.Limiter
 	// VerifyFirstLimit: a stored blob not verified since start and up to
@@ -225,6 +234,9 @@ func New(store content.Store, locator Locator, images Images, opts Options) *Ser
 	}
 	if opts.MaxRequestsPerPeer <= 0 {
 		opts.MaxRequestsPerPeer = 32
+	}
+	if opts.PieceUploads <= 0 {
+		opts.PieceUploads = swarm.DefaultConfig().Uploads
 	}
 	if opts.VerifyFirstLimit <= 0 {
 		opts.VerifyFirstLimit = 4 << 20

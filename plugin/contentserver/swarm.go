@@ -127,6 +127,15 @@ func (s *Server) writeState(w http.ResponseWriter, r *http.Request, st window.St
 
 func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, dgst digest.Digest, have swarm.Bitfield, body io.Reader, length int64) {
 	h := w.Header()
+	if r.Method == http.MethodGet {
+		release, ok := s.pieceSlot()
+		if !ok {
+			h.Set(oci.HaveHeader, window.EncodeHave(have))
+			oci.WriteError(w, http.StatusTooManyRequests, oci.CodeTooManyRequests, "this node sends as many pieces as it sends at once")
+			return
+		}
+		defer release()
+	}
 	h.Set("Content-Type", "application/octet-stream")
 	h.Set("Content-Length", strconv.FormatInt(length, 10))
 	h.Set(oci.HaveHeader, window.EncodeHave(have))
@@ -142,6 +151,23 @@ func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, dgst digest.
 	if _, err := io.Copy(&out, body); err != nil {
 		log.G(r.Context()).WithError(err).WithField("digest", dgst).Debug("p2p: sending a piece to a peer ended early")
 	}
+}
+
+// pieceSlot takes one of the PieceUploads slots for a piece's body. Its
+// uplink is shared by the pieces it sends: a few at once each arrive in a
+// few piece times, and are passed on; many at once would all arrive late.
+func (s *Server) pieceSlot() (release func(), ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.pieceSends >= s.opts.PieceUploads {
+		return nil, false
+	}
+	s.pieceSends++
+	return func() {
+		s.mu.Lock()
+		s.pieceSends--
+		s.mu.Unlock()
+	}, true
 }
 
 // storedTable is the signed piece table of stored layer dgst, computed

@@ -3,7 +3,9 @@ package contentserver
 import (
 	"bytes"
 	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
@@ -91,5 +93,53 @@ func TestALayerFetchedByPiecesIsServedFromItsWindow(t *testing.T) {
 	rec = do(s, http.MethodGet, path+"?piece=0")
 	if have, _ := window.DecodeHave(rec.Header().Get(oci.HaveHeader), 3); rec.Code != http.StatusNotFound || !have.Has(1) {
 		t.Fatalf("a piece not held: %d, have-set %v", rec.Code, have)
+	}
+}
+
+// heldWriter is a response whose body writes wait until release is
+// closed: a piece on its way to a slow peer.
+type heldWriter struct {
+	*httptest.ResponseRecorder
+	sending chan struct{} // closed at the first body write
+	release chan struct{}
+	once    sync.Once
+}
+
+func (w *heldWriter) Write(b []byte) (int, error) {
+	w.once.Do(func() { close(w.sending) })
+	<-w.release
+	return w.ResponseRecorder.Write(b)
+}
+
+// A node sends at most PieceUploads pieces at once: a request beyond is
+// answered busy (429, which peers take as "ask another holder"), with the
+// have-set; once a piece is sent, the next request is served.
+func TestPiecesBeyondTheUploadSlotsAreAnsweredBusy(t *testing.T) {
+	data := strings.Repeat("0123456789abcdef", 40<<10) // 3 pieces of 256 KiB
+	s, d := newTestServer(t, data)
+	s.opts.SignTable = tableSigner(t)
+	s.opts.PieceUploads = 1
+	path := "/v2/team/app/swarm/" + d[0].String() + "?piece="
+	held := &heldWriter{ResponseRecorder: httptest.NewRecorder(), sending: make(chan struct{}), release: make(chan struct{})}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.ServeHTTP(held, httptest.NewRequest(http.MethodGet, path+"0", nil))
+	}()
+	<-held.sending
+	rec := do(s, http.MethodGet, path+"1")
+	if have, _ := window.DecodeHave(rec.Header().Get(oci.HaveHeader), 3); rec.Code != http.StatusTooManyRequests || have.Count() != 3 {
+		t.Fatalf("a piece asked while the only slot sends another: %d, have-set %v; want 429 with the have-set", rec.Code, have)
+	}
+	if rec := do(s, http.MethodHead, path+"1"); rec.Code != http.StatusOK {
+		t.Fatalf("HEAD sends no body and takes no slot: %d", rec.Code)
+	}
+	close(held.release)
+	<-done
+	if held.Code != http.StatusOK || held.Body.String() != data[:256<<10] {
+		t.Fatalf("the piece sent: %d, %d bytes", held.Code, held.Body.Len())
+	}
+	if rec := do(s, http.MethodGet, path+"1"); rec.Code != http.StatusOK || rec.Body.String() != data[256<<10:512<<10] {
+		t.Fatalf("a piece asked once the slot is free: %d, %d bytes", rec.Code, rec.Body.Len())
 	}
 }

@@ -20,7 +20,6 @@ func TestEverySurvivingNodeCompletesDespiteFaults(t *testing.T) {
 	for name, tweak := range cases {
 		t.Run(name, func(t *testing.T) {
 			p := baseParams(30, time.Second, 5*time.Millisecond)
-			p.uploads = 2
 			tweak(&p)
 			r := runSim(p)
 			if r.failed != 0 {

@@ -38,7 +38,7 @@ func baseParams(nodes int, layerTime, hop time.Duration) simParams {
 	return simParams{
 		nodes: nodes, layers: []int64{size}, link: rate, registry: rate, hop: hop,
 		announceMin: 50 * time.Millisecond, announceMax: 2 * time.Second, lookupDelay: 20 * time.Millisecond,
-		cfg: DefaultConfig(), seed: 1, timeLimit: 100 * layerTime, uploads: 2, queueCap: 1, relay: true,
+		cfg: DefaultConfig(), seed: 1, timeLimit: 100 * layerTime, relay: true,
 	}
 }
 

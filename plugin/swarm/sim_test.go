@@ -23,10 +23,10 @@ import (
 // What is modelled, and the shortcuts taken:
 //   - Links: every node and the registry send and receive at a rate per
 //     direction; a transfer's rate is the smaller of its sender's uplink
-//     and its receiver's downlink, each shared equally by the transfers on
-//     it (not max-min fair: a share a transfer cannot use is not handed to
-//     the others, which makes the model slower than TCP, not faster). A
-//     holder sends at most uploadSlots pieces at once and queues the rest.
+//     and its receiver's downlink, each shared by the transfers on it as
+//     TCP flows share a bottleneck (water-filling). A holder sends at
+//     most Config.Uploads pieces at once and answers Busy beyond, as the
+//     content service does.
 //   - Latency: a request reaches its source, and a have-set its
 //     subscribers, one hop delay after it is sent. CPU, disk and hashing
 //     are free (the lab measures them).
@@ -70,13 +70,6 @@ type simParams struct {
 	// relay: a holder passes a piece on while it arrives; the receiver
 	// verifies it, and a relay that finds it bad ends what it passes on.
 	relay bool
-	// uploads is how many pieces a holder sends at once; it queues the rest.
-	uploads int
-	// queueCap > 0: a holder answers Busy, rather than queueing, when
-	// uploads are under way and queueCap-1 requests already wait (1: no
-	// queue). A FIFO queue there holds a piece for one requester while
-	// others are refused it, for as long as the queue takes to drain.
-	queueCap int
 }
 
 type simResult struct {
@@ -153,7 +146,6 @@ type simNode struct {
 	subscribers []map[*simNode]bool
 	subscribed  []map[*simNode]bool
 	uploading   int
-	queue       []*transfer
 	uploaded    int64
 	doneAt      time.Duration
 	done        bool
@@ -422,7 +414,7 @@ func (s *sim) names(from *simNode, k int, to *simNode) []peer.ID {
 
 func (s *sim) stateOf(n *simNode, k int) HolderState {
 	sess := n.sessions[k]
-	st := HolderState{Have: sess.Have().Clone(), Seed: sess.Seed(), Load: n.uploading + len(n.queue)}
+	st := HolderState{Have: sess.Have().Clone(), Seed: sess.Seed(), Load: n.uploading}
 	if s.p.relay {
 		st.Receiving = NewBitfield(s.layers[k].Pieces())
 		for t := range n.down.transfers {
@@ -479,8 +471,7 @@ func (s *sim) request(n *simNode, k int, r Request) {
 			})
 			return
 		}
-		full := s.p.queueCap > 0 && src.uploading >= max(1, s.p.uploads) && len(src.queue) >= s.p.queueCap-1
-		if full || src.sending(k, r.Piece) {
+		if src.uploading >= s.p.cfg.Uploads {
 			s.at(s.p.hop, func() {
 				n.sessions[k].Failed(s.clock(), r.Piece, src.id, Busy)
 				s.pump(n, k)
@@ -492,10 +483,6 @@ func (s *sim) request(n *simNode, k int, r Request) {
 			feeder.dependents = append(feeder.dependents, t)
 		}
 		s.flights[flightKey{n, k, r.Piece, src.id}] = t
-		if src.uploading >= max(1, s.p.uploads) {
-			src.queue = append(src.queue, t)
-			return
-		}
 		s.startTransfer(t)
 	})
 }
@@ -520,22 +507,6 @@ func (s *sim) send(src *simNode, dst *simNode, k, piece int, bytes float64) {
 	t := &transfer{src: src, dst: dst, layer: k, piece: piece, remaining: bytes}
 	s.flights[flightKey{dst, k, piece, Upstream}] = t
 	s.startTransfer(t)
-}
-
-// sending reports whether n sends or has queued piece i of layer k: a
-// holder sends a piece to one node at a time.
-func (n *simNode) sending(k, i int) bool {
-	for t := range n.up.transfers {
-		if t.layer == k && t.piece == i && !t.done {
-			return true
-		}
-	}
-	for _, t := range n.queue {
-		if t.layer == k && t.piece == i && !t.done {
-			return true
-		}
-	}
-	return false
 }
 
 // arriving is the transfer bringing piece i of layer k to n now, if any.
@@ -649,13 +620,6 @@ func (s *sim) endTransfer(t *transfer) {
 		src = t.src.id
 		t.src.uploading--
 		t.src.uploaded += size
-		if len(t.src.queue) > 0 && t.src.alive {
-			next := t.src.queue[0]
-			t.src.queue = t.src.queue[1:]
-			if !next.done && next.dst.alive {
-				s.startTransfer(next)
-			}
-		}
 	} else {
 		s.res.upstreamBytes += size
 	}
@@ -791,12 +755,4 @@ func (s *sim) killNode(n *simNode) {
 			}
 		}
 	}
-	for _, t := range n.queue {
-		t.done = true
-		if t.dst.alive {
-			dst, k := t.dst, t.layer
-			s.at(s.p.hop, func() { s.fail(dst, k, n.id) })
-		}
-	}
-	n.queue = nil
 }
