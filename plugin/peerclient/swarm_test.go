@@ -3,10 +3,15 @@ package peerclient
 import (
 	"bytes"
 	"errors"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strconv"
+	"sync/atomic"
 	"testing"
+
+	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/swarm"
@@ -61,5 +66,60 @@ func TestASwarmStateIsDecodedWithItsLoad(t *testing.T) {
 	bad := New(answering(http.StatusOK, nil), Options{})
 	if _, _, err := bad.SwarmState(t.Context(), peerA, repo, blob(data)); !errors.Is(err, window.ErrInvalidState) {
 		t.Fatalf("an empty body: %v, want ErrInvalidState", err)
+	}
+}
+
+// httpTransport sends every request to one HTTP server, over pooled
+// connections, as peerhttp's client does per peer.
+type httpTransport struct {
+	url string
+	rt  *http.Transport
+}
+
+func (h httpTransport) Do(_ peer.ID, req *http.Request) (*http.Response, error) {
+	u, err := url.Parse(h.url + req.URL.RequestURI())
+	if err != nil {
+		return nil, err
+	}
+	req.URL = u
+	return h.rt.RoundTrip(req)
+}
+
+// Busy (429) and not-held (404) answers leave their connection open for
+// the next request: a body closed unread would close it, and every piece
+// asked of a busy holder would cost a new handshake.
+func TestErrorAnswersKeepTheirConnection(t *testing.T) {
+	data := bytes.Repeat([]byte("k"), 600<<10)
+	var conns atomic.Int32
+	answers := []int{http.StatusTooManyRequests, http.StatusNotFound, http.StatusTooManyRequests, http.StatusOK}
+	var asked atomic.Int32
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		status := answers[min(int(asked.Add(1))-1, len(answers)-1)]
+		if status != http.StatusOK {
+			oci.WriteError(w, status, oci.CodeTooManyRequests, "an error answer with an OCI error document as its body")
+			return
+		}
+		w.Header().Set("Content-Length", strconv.Itoa(256<<10))
+		w.Write(data[:256<<10])
+	}))
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			conns.Add(1)
+		}
+	}
+	srv.Start()
+	defer srv.Close()
+	rt := &http.Transport{MaxIdleConnsPerHost: 1}
+	defer rt.CloseIdleConnections()
+	c := New(httpTransport{srv.URL, rt}, Options{})
+	buf := make([]byte, 256<<10)
+	for i := range answers {
+		_, err := c.Piece(t.Context(), peerA, repo, blob(data), 0, buf)
+		if (i < len(answers)-1) == (err == nil) {
+			t.Fatalf("answer %d (%d): %v", i, answers[i], err)
+		}
+	}
+	if n := conns.Load(); n != 1 {
+		t.Fatalf("%d connections for %d requests one after the other, want 1", n, len(answers))
 	}
 }

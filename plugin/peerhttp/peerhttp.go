@@ -183,9 +183,14 @@ func (c *Client) transport(p peer.ID) *http.Transport {
 			return &idleConn{Conn: conn, idle: c.opts.IdleTimeout}, nil
 		},
 		ResponseHeaderTimeout: c.opts.HeaderTimeout,
-		MaxIdleConnsPerHost:   4,
-		IdleConnTimeout:       idleConnTimeout,
-		DisableCompression:    true,
+		// A node fetching layers by pieces keeps up to PerHolder requests
+		// per layer, and a state poll, open with one peer; with 4 kept idle
+		// the rest were closed after each answer and dialled again (TLS
+		// handshakes: 13.9% of the nodes' CPU in the six-node piece lab,
+		// 11.9% with 16).
+		MaxIdleConnsPerHost: 16,
+		IdleConnTimeout:     idleConnTimeout,
+		DisableCompression:  true,
 	}
 	c.transports[p] = t
 	return t
