@@ -332,6 +332,7 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, have swarm.Bitfield, 
 		st.Have = have
 		f.states[r.From] = st
 		f.sess.Update(now, r.From, st)
+		f.polled[r.From] = now // its have-set is fresh: no state asked for statePoll
 	}
 	if err == nil {
 		err = f.layer.Check(r.Piece, buf)
