@@ -205,6 +205,6 @@ bench-pieces:
 		$(GO) test -count=1 -timeout 60m -run TestSwarmReport -v ./plugin/swarm
 
 ## bench: side-by-side measurements printed as a markdown table (root); ONLY=<regexp> picks sections.
-bench: build tools
+bench: build tools bin/containerd-fault
 	SHOAL_BENCH=1 SHOAL_BENCH_ONLY='$(ONLY)' SHOAL_BENCH_OUT=$(CURDIR)/bin/bench.md SHOAL_BIN_DIR=$(CURDIR)/bin SHOAL_REGISTRY_BIN=$(REGISTRY_BIN) \
 		$(GO) test -count=1 -timeout 60m -run TestBenchmarkReport -v ./integration/ | grep -v '^        time='

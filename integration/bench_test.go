@@ -42,6 +42,7 @@ func TestBenchmarkReport(t *testing.T) {
 		{"raw", benchRaw},
 		{"crowd", benchCrowd},
 		{"rollout", benchRollout},
+		{"pieces", benchPieces},
 		{"ranges", benchRanges},
 		{"idle", benchIdleRSS},
 	} {

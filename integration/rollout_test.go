@@ -28,6 +28,9 @@ type rolloutLab struct {
 	mbit  int
 	reg   *upstream
 	nodes []*node // nodes[i] runs on host i+1
+	// fetchOnly: pulls leave out the unpack (--all-platforms), and their
+	// times are when each node's last layer is committed.
+	fetchOnly bool
 }
 
 // rolloutPullTimeout bounds one node's pull: a hang becomes an error.
@@ -144,7 +147,11 @@ func (l *rolloutLab) pullAllAtOnceErr(ref string) ([]time.Duration, []error) {
 		go func() {
 			defer wg.Done()
 			<-gate
-			_, errs[i] = n.Ctr(rolloutPullTimeout, "image", "pull", "--plain-http", ref)
+			args := []string{"image", "pull", "--plain-http", ref}
+			if l.fetchOnly {
+				args = []string{"image", "pull", "--plain-http", "--all-platforms", ref}
+			}
+			_, errs[i] = n.Ctr(rolloutPullTimeout, args...)
 			times[i] = time.Since(start)
 		}()
 	}

@@ -1,0 +1,130 @@
+package integration
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"time"
+
+	"testing"
+)
+
+// Rollouts by pieces next to the chain, in a lab sized so that its CPU is
+// not the bottleneck: 16 nodes and the registry, each behind a link of
+// SHOAL_PIECES_MBIT (20) Mbit/s both ways, all fetching a new 96 MiB image
+// (layers of 64, 24 and 8 MiB) at once, without the unpack, so that each
+// time is when the node's last layer was committed. Each case runs
+// SHOAL_PIECES_RUNS (5) times, a new image each time; the machine's CPU
+// use is measured over every run. Uploads are counted by the kernel at
+// each host's link (headers and TLS included).
+func benchPieces(t *testing.T, r *benchReport) {
+	nodes, mbit, runs := envInt(t, "SHOAL_PIECES_NODES", 16), envInt(t, "SHOAL_PIECES_MBIT", 20), envInt(t, "SHOAL_PIECES_RUNS", 5)
+	pieces := func(corrupt int) func(int) nodeOptions {
+		return func(host int) nodeOptions {
+			return nodeOptions{extra: "  fetch_by_pieces = true\n", corruptPieces: host == corrupt}
+		}
+	}
+	lab := newRolloutLabWith(t, nodes, mbit, nil)
+	lab.fetchOnly = true
+	slow, bad := nodes, nodes // the last host: its link at a tenth, or corrupting every piece it sends
+	cases := []struct {
+		name  string
+		opts  func(int) nodeOptions
+		slow  bool
+		wrong int // the corrupting host, 0: none
+	}{
+		{"the chain", nil, false, 0},
+		{"by pieces", pieces(0), false, 0},
+		{"by pieces, one node's link at a tenth", pieces(0), true, 0},
+		{"by pieces, one member corrupting every piece it sends", pieces(bad), false, bad},
+	}
+	for k, c := range cases {
+		lab.startNodes(c.opts)
+		if c.slow {
+			lab.setRate(slow, mbit/10)
+		}
+		var medians, lasts, copies, uploads, busy []float64
+		for run := range runs {
+			im := lab.push(fmt.Sprintf("bench/pieces%d-%d", k, run), rolloutImage...)
+			unit := lab.linkTime(im)
+			before := lab.sent()
+			cpu := cpuBusy(t)
+			times := lab.pullAllAtOnce(im.Ref)
+			busy = append(busy, cpu())
+			after := lab.sent()
+			others := times
+			if c.slow {
+				others = times[:slow-1]
+			}
+			medians = append(medians, float64(median(others))/float64(unit))
+			lasts = append(lasts, float64(slices.Max(others))/float64(unit))
+			copies = append(copies, lab.copies(im))
+			most := 0.0
+			for i := range after {
+				most = max(most, float64(after[i]-before[i])/float64(im.Data.Size()))
+			}
+			uploads = append(uploads, most)
+			extra := ""
+			if c.slow {
+				extra = fmt.Sprintf("; the slow node %.2f×", float64(times[slow-1])/float64(unit))
+			}
+			if c.wrong > 0 {
+				extra = fmt.Sprintf("; bad pieces caught %d", caughtPieces(lab, c.wrong))
+			}
+			fmt.Printf("pieces bench, %s, run %d: fetch end %v (× size÷link %s); upstream copies %.2f; most uploaded (kernel) %.2f copies; CPU %.0f%%%s\n",
+				c.name, run+1, multiples(times, unit), unit.Round(time.Millisecond), copies[run], most, 100*busy[run], extra)
+		}
+		if c.slow {
+			lab.setRate(slow, mbit)
+		}
+		who := "all"
+		if c.slow {
+			who = "the others'"
+		}
+		r.row(fmt.Sprintf("%d nodes at %d Mbit/s fetch a new 96 MiB image, %s: %s median / last fetch end, × size÷link, over %d runs", nodes, mbit, c.name, who, runs),
+			"", fmt.Sprintf("%s / %s", spanOf(medians, "×"), spanOf(lasts, "×")), "",
+			fmt.Sprintf("upstream copies %s; most uploaded by one node %s copies (kernel); CPU busy %s", spanOf(copies, ""), spanOf(uploads, ""), spanOf(percent(busy), "%")))
+	}
+}
+
+// caughtPieces counts the bad pieces the nodes other than host caught.
+func caughtPieces(lab *rolloutLab, host int) int {
+	n := 0
+	for i, nd := range lab.nodes {
+		if i != host-1 {
+			n += len(nd.logLines("a piece from a peer failed verification"))
+		}
+	}
+	return n
+}
+
+// spanOf is "min–max" of vs (or the one value), with unit after each.
+func spanOf(vs []float64, unit string) string {
+	lo, hi := slices.Min(vs), slices.Max(vs)
+	if fmt.Sprintf("%.2f", lo) == fmt.Sprintf("%.2f", hi) {
+		return fmt.Sprintf("%.2f%s", lo, unit)
+	}
+	return fmt.Sprintf("%.2f–%.2f%s", lo, hi, unit)
+}
+
+func percent(vs []float64) []float64 {
+	out := make([]float64, len(vs))
+	for i, v := range vs {
+		out[i] = 100 * v
+	}
+	return out
+}
+
+// envInt is the integer in environment variable name, or def.
+func envInt(t *testing.T, name string, def int) int {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n <= 0 {
+		t.Fatalf("%s=%q: want a positive integer", name, v)
+	}
+	return n
+}
