@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/opencontainers/go-digest"
+
 	"github.com/shoal-dev/shoal/plugin/router"
 )
 
@@ -236,6 +238,18 @@ func (l *rolloutLab) pushHeadedBy(repo string, host int, layers ...int) testImag
 // layer from the upstream, the others follow. (Every node computes the
 // same order, router.RendezvousScore, highest first.)
 func (l *rolloutLab) heads(im testImage) map[int]bool {
+	return l.firstBy(im, router.RendezvousScore)
+}
+
+// nearest is heads for layers fetched by pieces: the nodes nearest a
+// layer's DHT key (router.DistanceScore) that take it from the upstream
+// when every node starts it at once.
+func (l *rolloutLab) nearest(im testImage) map[int]bool {
+	return l.firstBy(im, router.DistanceScore)
+}
+
+// firstBy is the set of node indexes first for some layer of im by score.
+func (l *rolloutLab) firstBy(im testImage, score func(digest.Digest, peer.ID) string) map[int]bool {
 	l.t.Helper()
 	heads := map[int]bool{}
 	for _, layer := range im.Data.Layers {
@@ -245,7 +259,7 @@ func (l *rolloutLab) heads(im testImage) map[int]bool {
 			if err != nil {
 				l.t.Fatal(err)
 			}
-			if s := router.RendezvousScore(layer.Desc.Digest, id); s > bestScore {
+			if s := score(layer.Desc.Digest, id); s > bestScore {
 				best, bestScore = i, s
 			}
 		}

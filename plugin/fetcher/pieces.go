@@ -59,6 +59,8 @@ type pieceFetch struct {
 	off     int        // how far into it
 	failed  error
 	builder *pieces.TableBuilder
+	// fromRegistry are the pieces asked of the upstream, not yet read.
+	fromRegistry map[int]bool
 }
 
 type flightID struct {
@@ -89,6 +91,7 @@ func (pf *PeerFirst) fetchByPieces(ctx context.Context, desc ocispec.Descriptor,
 		ctx: ctx, cancel: cancel, events: make(chan func(), 64), done: make(chan struct{}), end: sync.OnceFunc(arrival),
 		flights: map[flightID]context.CancelFunc{}, polled: map[peer.ID]time.Time{}, polling: map[peer.ID]bool{},
 		states: map[peer.ID]swarm.HolderState{}, builder: pieces.NewTableBuilder(desc.Digest, desc.Size),
+		fromRegistry: map[int]bool{},
 	}
 	f.ready = sync.NewCond(&f.mu)
 	f.decide(ctx, holders)
@@ -375,6 +378,9 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, have swarm.Bitfield, 
 // received tells the session of a piece held now, cancels the other
 // requests for it, and wakes the reader.
 func (f *pieceFetch) received(now time.Time, i int, from peer.ID) {
+	f.mu.Lock()
+	delete(f.fromRegistry, i) // a peer brought it first
+	f.mu.Unlock()
 	for _, c := range f.sess.Received(now, i, from) {
 		if cancel, ok := f.flights[flightID{c.Piece, c.From}]; ok {
 			cancel()
@@ -418,24 +424,25 @@ func (f *pieceFetch) stated(id peer.ID, st window.State, load int, err error) {
 	f.sess.Update(time.Now(), id, hs)
 }
 
-// fromUpstream makes sure the upstream is read from piece i on: one body
-// read in order, restarted only to go back.
+// fromUpstream asks the upstream reader for piece i.
 func (f *pieceFetch) fromUpstream(i int) {
-	if f.upstream != nil && f.upstream.from <= i && !f.upstream.ended.Load() {
-		return // on its way
+	f.mu.Lock()
+	f.fromRegistry[i] = true
+	f.ready.Broadcast()
+	f.mu.Unlock()
+	if f.upstream == nil || f.upstream.ended.Load() {
+		f.upstream = &upstreamPieces{f: f}
+		f.upstream.start()
 	}
-	if f.upstream != nil {
-		f.upstream.stop()
-	}
-	f.upstream = &upstreamPieces{f: f, from: i}
-	f.upstream.start()
 }
 
-// upstreamPieces reads the layer from the upstream in order from piece
-// from, within the session's window ahead of the reader.
+// upstreamPieces reads from the upstream the pieces the session takes
+// there (fromRegistry), lowest first, over one body: a piece it does not
+// take (held already, or another seed's) is passed over with a seek, which
+// is a new range request, so that seeds that share a layer's pieces
+// between them take one copy in all, not one each.
 type upstreamPieces struct {
 	f      *pieceFetch
-	from   int
 	cancel context.CancelFunc
 	ended  atomic.Bool
 }
@@ -458,34 +465,33 @@ func (u *upstreamPieces) read(ctx context.Context) {
 		log.G(ctx).WithError(err).WithField("digest", f.desc.Digest).Warn("p2p: fetching a layer's pieces from the upstream failed")
 		f.fail(fmt.Errorf("fetch %s from the upstream: %w", f.desc.Digest, err))
 	}
-	fromSource(ctx, "upstream")
-	rc, err := f.pf.upstream.Fetch(ctx, f.desc)
-	if err != nil {
-		fail(err)
-		return
-	}
-	rc = countingReader(withIdleTimeout(rc, f.pf.f.opts.UpstreamIdleTimeout), &f.pf.f.stats.UpstreamBytes, &f.pf.tally.upstream, &f.pf.arrived)
-	defer rc.Close()
-	if off := int64(u.from) * f.layer.PieceSize; off > 0 {
-		if s, ok := rc.(io.Seeker); ok {
-			if _, err := s.Seek(off, io.SeekStart); err != nil {
+	var body io.ReadCloser
+	var at int64 // the body's offset
+	defer func() {
+		if body != nil {
+			body.Close()
+		}
+	}()
+	for {
+		i, ok := u.next(ctx)
+		if !ok {
+			return
+		}
+		off := int64(i) * f.layer.PieceSize
+		if body == nil || off != at {
+			var err error
+			if body, err = u.moveTo(ctx, body, at, off); err != nil {
 				fail(err)
 				return
 			}
-		} else if _, err := io.CopyN(io.Discard, rc, off); err != nil {
-			fail(err)
-			return
-		}
-	}
-	for i := u.from; i < f.layer.Pieces; i++ {
-		if !u.awaitRoom(ctx, i) {
-			return
+			at = off
 		}
 		buf := make([]byte, f.layer.PieceLen(i))
-		if _, err := io.ReadFull(rc, buf); err != nil {
+		if _, err := io.ReadFull(body, buf); err != nil {
 			fail(err)
 			return
 		}
+		at += int64(len(buf))
 		for {
 			err := f.layer.Put(i, buf)
 			if err == nil || !errors.Is(err, window.ErrOverBudget) {
@@ -499,17 +505,63 @@ func (u *upstreamPieces) read(ctx context.Context) {
 	}
 }
 
-// awaitRoom waits until piece i is within the window ahead of the reader.
-func (u *upstreamPieces) awaitRoom(ctx context.Context, i int) bool {
+// next waits for the lowest piece asked of the upstream that is within
+// the window ahead of the reader, and takes it off the list.
+func (u *upstreamPieces) next(ctx context.Context) (int, bool) {
 	f := u.f
-	window := u.f.pf.f.opts.Swarm.Window
+	window := f.pf.f.opts.Swarm.Window
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	for i >= f.next+window {
+	for {
 		if ctx.Err() != nil || f.failed != nil {
-			return false
+			return 0, false
+		}
+		lowest := -1
+		for i := range f.fromRegistry {
+			if lowest < 0 || i < lowest {
+				lowest = i
+			}
+		}
+		if lowest >= 0 && lowest < f.next+window {
+			delete(f.fromRegistry, lowest)
+			return lowest, true
 		}
 		f.ready.Wait()
 	}
-	return ctx.Err() == nil
+}
+
+// moveTo is an upstream body at offset off: body seeked there, read on to
+// it, or a new one.
+func (u *upstreamPieces) moveTo(ctx context.Context, body io.ReadCloser, at, off int64) (io.ReadCloser, error) {
+	f := u.f
+	if body != nil {
+		if s, ok := body.(io.Seeker); ok {
+			if _, err := s.Seek(off, io.SeekStart); err == nil {
+				return body, nil
+			}
+		} else if off > at {
+			if _, err := io.CopyN(io.Discard, body, off-at); err == nil {
+				return body, nil
+			}
+		}
+		body.Close()
+	}
+	fromSource(ctx, "upstream")
+	rc, err := f.pf.upstream.Fetch(ctx, f.desc)
+	if err != nil {
+		return nil, err
+	}
+	rc = countingReader(withIdleTimeout(rc, f.pf.f.opts.UpstreamIdleTimeout), &f.pf.f.stats.UpstreamBytes, &f.pf.tally.upstream, &f.pf.arrived)
+	if off > 0 {
+		if s, ok := rc.(io.Seeker); ok {
+			if _, err := s.Seek(off, io.SeekStart); err != nil {
+				rc.Close()
+				return nil, err
+			}
+		} else if _, err := io.CopyN(io.Discard, rc, off); err != nil {
+			rc.Close()
+			return nil, err
+		}
+	}
+	return rc, nil
 }

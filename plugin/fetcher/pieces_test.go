@@ -28,6 +28,12 @@ import (
 // pieces, counted in sent. corrupt flips a byte of every piece it sends;
 // its table is the true one.
 func piecesHolder(t *testing.T, data []byte, corrupt bool, sent *atomic.Int32) peerBehaviour {
+	return partHolder(t, data, corrupt, sent, func(int) bool { return true }, false)
+}
+
+// partHolder is piecesHolder holding only the pieces holds says, and
+// saying it takes pieces from the upstream when seed.
+func partHolder(t *testing.T, data []byte, corrupt bool, sent *atomic.Int32, holds func(int) bool, seed bool) peerBehaviour {
 	key, _, err := crypto.GenerateEd25519Key(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -42,7 +48,9 @@ func piecesHolder(t *testing.T, data []byte, corrupt bool, sent *atomic.Int32) p
 	n := pieces.SwarmPieceCount(d.Size)
 	all := swarm.NewBitfield(n)
 	for i := range n {
-		all.Set(i)
+		if holds(i) {
+			all.Set(i)
+		}
 	}
 	return func(req *http.Request) (*http.Response, error) {
 		if !strings.Contains(req.URL.Path, "/"+oci.Swarm+"/") {
@@ -51,10 +59,15 @@ func piecesHolder(t *testing.T, data []byte, corrupt bool, sent *atomic.Int32) p
 		rec := httptest.NewRecorder()
 		q := req.URL.Query().Get(oci.PieceQuery)
 		if q == "" {
-			window.State{Have: all, Tables: []pieces.Table{table}}.Encode(rec)
+			window.State{Have: all, Seed: seed, Tables: []pieces.Table{table}}.Encode(rec)
 			return rec.Result(), nil
 		}
 		i, _ := strconv.Atoi(q)
+		if !all.Has(i) {
+			rec.Header().Set(oci.HaveHeader, window.EncodeHave(all))
+			rec.WriteHeader(http.StatusNotFound)
+			return rec.Result(), nil
+		}
 		size := pieces.SwarmPieceSize(d.Size)
 		p := bytes.Clone(data[int64(i)*size : min(d.Size, int64(i+1)*size)])
 		if corrupt {
@@ -143,6 +156,32 @@ func TestALoneMissByPiecesTakesTheUpstreamOnce(t *testing.T) {
 	}
 	if up.calls != 1 || signed.Load() != int32(pieces.SwarmPieceCount(int64(len(data)))) {
 		t.Fatalf("upstream %d, tables signed %d: want one upstream body and a table per piece written", up.calls, signed.Load())
+	}
+}
+
+// Two seeds of a layer share its pieces: this node reads from the
+// upstream only the pieces the other seed does not bring, passing over
+// the rest with a seek, so the two take one copy in all, not one each.
+func TestSeedsReadOnlyTheirOwnPiecesFromTheUpstream(t *testing.T) {
+	data := randomBytes(t, 6<<20) // 24 pieces of 256 KiB
+	var fromB atomic.Int32
+	even := func(i int) bool { return i%2 == 0 }
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: partHolder(t, data, false, &fromB, even, true)}}
+	opts := piecesOptions(t)
+	opts.Swarm = swarm.DefaultConfig()
+	opts.Swarm.Stall = 200 * time.Millisecond // B never brings the odd pieces
+	up := &fakeUpstream{data: data}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerB}}, client, opts)
+	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("wrong bytes")
+	}
+	piece := pieces.SwarmPieceSize(int64(len(data)))
+	// Two pieces of slack: on a stall the next-needed piece is taken from
+	// the upstream even while B's is on its way. Reading on from the
+	// first odd piece, as one body, would take 23.
+	if got := f.Stats().UpstreamBytes.Load(); got > 14*piece || fromB.Load() < 10 {
+		t.Fatalf("%d bytes from the upstream (%.1f pieces), %d pieces from B: want the 12 odd pieces upstream (two more at most), the even ones from B",
+			got, float64(got)/float64(piece), fromB.Load())
 	}
 }
 

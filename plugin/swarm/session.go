@@ -506,22 +506,28 @@ func (s *Session) asked(i int, id peer.ID) bool {
 }
 
 // takesUpstream reports whether this seed takes piece i from the upstream:
-// it is first for i in the rendezvous order of the seeds it knows, or the
-// piece is the next needed and nobody brought anything for Stall.
+// i is in its share of the layer, or it is the next needed piece and
+// nobody brought anything for Stall. The seeds it knows, itself among
+// them, share the layer in contiguous runs, one each in the layer's
+// rendezvous order: a seed reads its run over one body, where pieces
+// shared out one by one would cost it a range request for each, and the
+// bytes the registry had sent on the body it left (in the lab, six nodes
+// with two seeds for a layer took 2.18 copies of the image).
 func (s *Session) takesUpstream(i int, now time.Time) bool {
 	if i == s.firstMissing() && now.Sub(s.lastArrival) >= s.stallAfter() {
 		return true
 	}
-	mine := pieceScore(s.layer.Digest, i, s.self)
+	seeds, before := 1, 0
 	for _, h := range s.holders {
 		if h.excluded || !h.state.Seed {
 			continue
 		}
-		if string(pieceScore(s.layer.Digest, i, h.id)) > string(mine) {
-			return false
+		seeds++
+		if h.rank > s.rank {
+			before++
 		}
 	}
-	return true
+	return i*seeds/s.n == before
 }
 
 // stallAfter is how long this node waits with no progress before it takes

@@ -200,7 +200,9 @@ func TestStalledNodesTakeTheUpstreamOneAfterTheOther(t *testing.T) {
 	}
 }
 
-func TestSeedsShareTheUpstreamByRendezvous(t *testing.T) {
+// Seeds share the layer's pieces no holder has in contiguous runs, one
+// each: each reads its run over one body.
+func TestSeedsShareTheUpstreamInContiguousRuns(t *testing.T) {
 	cfg := testConfig()
 	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 9, 9
 	a := NewSession(cfg, layer, "seed-a", epoch)
@@ -210,18 +212,26 @@ func TestSeedsShareTheUpstreamByRendezvous(t *testing.T) {
 	a.Update(epoch, "seed-b", HolderState{Have: NewBitfield(9), Seed: true})
 	b.Update(epoch, "seed-a", HolderState{Have: NewBitfield(9), Seed: true})
 	taken := map[int]int{}
+	runs := map[*Session][]int{}
 	for _, s := range []*Session{a, b} {
 		for _, r := range s.Next(epoch) {
 			if r.From != Upstream {
 				t.Fatalf("%v: want only upstream requests", r)
 			}
 			taken[r.Piece]++
+			runs[s] = append(runs[s], r.Piece)
 		}
 	}
 	// Piece 0 is urgent for both; every other piece is taken by one seed.
 	for i := 1; i < 9; i++ {
 		if taken[i] != 1 {
 			t.Fatalf("piece %d taken from the upstream %d times, want once (%v)", i, taken[i], taken)
+		}
+	}
+	for s, run := range runs {
+		run = slices.DeleteFunc(slices.Sorted(slices.Values(run)), func(i int) bool { return i == 0 })
+		if len(run) == 0 || run[len(run)-1]-run[0] != len(run)-1 {
+			t.Fatalf("%s takes pieces %v, want one run", s.self, run)
 		}
 	}
 }
