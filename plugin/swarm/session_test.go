@@ -200,9 +200,9 @@ func TestStalledNodesTakeTheUpstreamOneAfterTheOther(t *testing.T) {
 	}
 }
 
-// Seeds share the layer's pieces no holder has in contiguous runs, one
-// each: each reads its run over one body.
-func TestSeedsShareTheUpstreamInContiguousRuns(t *testing.T) {
+// Seeds share the layer's pieces no holder has in blocks of half a
+// window: each reads a block over one body.
+func TestSeedsShareTheUpstreamInBlocks(t *testing.T) {
 	cfg := testConfig()
 	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 9, 9
 	a := NewSession(cfg, layer, "seed-a", epoch)
@@ -212,27 +212,28 @@ func TestSeedsShareTheUpstreamInContiguousRuns(t *testing.T) {
 	a.Update(epoch, "seed-b", HolderState{Have: NewBitfield(9), Seed: true})
 	b.Update(epoch, "seed-a", HolderState{Have: NewBitfield(9), Seed: true})
 	taken := map[int]int{}
-	runs := map[*Session][]int{}
+	by := map[int]*Session{}
 	for _, s := range []*Session{a, b} {
 		for _, r := range s.Next(epoch) {
 			if r.From != Upstream {
 				t.Fatalf("%v: want only upstream requests", r)
 			}
 			taken[r.Piece]++
-			runs[s] = append(runs[s], r.Piece)
+			by[r.Piece] = s
 		}
 	}
-	// Piece 0 is urgent for both; every other piece is taken by one seed.
+	// Piece 0 is urgent for both; every other piece is taken by one seed,
+	// the same for a block (of 4: half the window of 9).
 	for i := 1; i < 9; i++ {
 		if taken[i] != 1 {
 			t.Fatalf("piece %d taken from the upstream %d times, want once (%v)", i, taken[i], taken)
 		}
-	}
-	for s, run := range runs {
-		run = slices.DeleteFunc(slices.Sorted(slices.Values(run)), func(i int) bool { return i == 0 })
-		if len(run) == 0 || run[len(run)-1]-run[0] != len(run)-1 {
-			t.Fatalf("%s takes pieces %v, want one run", s.self, run)
+		if first := i / 4 * 4; first > 0 && by[i] != by[first] {
+			t.Fatalf("pieces %d and %d of one block taken by different seeds", first, i)
 		}
+	}
+	if by[1] == by[4] && by[4] == by[8] {
+		t.Fatalf("one seed takes every block")
 	}
 }
 
