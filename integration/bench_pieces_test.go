@@ -3,6 +3,7 @@ package integration
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"time"
@@ -16,7 +17,8 @@ import (
 // (layers of 64, 24 and 8 MiB) at once, without the unpack, so that each
 // time is when the node's last layer was committed. Each case runs
 // SHOAL_PIECES_RUNS (5) times, a new image each time; the machine's CPU
-// use is measured over every run. Uploads are counted by the kernel at
+// use is measured over every run. SHOAL_PIECES_CASES (a regular
+// expression) picks cases by name. Uploads are counted by the kernel at
 // each host's link (headers and TLS included).
 func benchPieces(t *testing.T, r *benchReport) {
 	nodes, mbit, runs := envInt(t, "SHOAL_PIECES_NODES", 16), envInt(t, "SHOAL_PIECES_MBIT", 20), envInt(t, "SHOAL_PIECES_RUNS", 5)
@@ -39,7 +41,11 @@ func benchPieces(t *testing.T, r *benchReport) {
 		{"by pieces, one node's link at a tenth", pieces(0), true, 0},
 		{"by pieces, one member corrupting every piece it sends", pieces(bad), false, bad},
 	}
+	only := regexp.MustCompile(os.Getenv("SHOAL_PIECES_CASES"))
 	for k, c := range cases {
+		if !only.MatchString(c.name) {
+			continue
+		}
 		lab.startNodes(c.opts)
 		if c.slow {
 			lab.setRate(slow, mbit/10)

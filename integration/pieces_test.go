@@ -12,7 +12,7 @@ import (
 // intact, the registry sends about one copy, and the rest travels between
 // the nodes, piece by piece.
 func TestARolloutByPiecesTakesOneUpstreamCopy(t *testing.T) {
-	lab := newRolloutLabWith(t, 6, 50, func(int) nodeOptions {
+	lab := newRolloutLabWith(t, 6, 200, func(int) nodeOptions {
 		return nodeOptions{extra: "  fetch_by_pieces = true\n"}
 	})
 	im := lab.push("pieces/rollout", rolloutLayers...)

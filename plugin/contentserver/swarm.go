@@ -111,7 +111,12 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 	oci.WriteError(w, http.StatusNotFound, oci.CodeBlobUnknown, "piece not held by this node")
 }
 
+// writeState answers st, less the tables that cover no more pieces than
+// the asker's (oci.KnownQuery).
 func (s *Server) writeState(w http.ResponseWriter, r *http.Request, st window.State) {
+	if known, err := strconv.Atoi(r.URL.Query().Get(oci.KnownQuery)); err == nil {
+		st = st.WithoutTablesWithin(known)
+	}
 	var buf bytes.Buffer
 	if err := st.Encode(&buf); err != nil {
 		oci.WriteInternalError(w)

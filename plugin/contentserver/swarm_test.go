@@ -54,6 +54,14 @@ func TestAStoredLayerIsServedByPiecesWithASignedTable(t *testing.T) {
 			t.Fatalf("piece %d: have-set %v %v", i, have, err)
 		}
 	}
+	// An asker that holds a table of all 3 pieces is sent none; one that
+	// holds a table of 2 is sent the longer one.
+	for known, want := range map[string]int{"3": 0, "2": 1} {
+		rec := do(s, http.MethodGet, path+"?known="+known)
+		if st, err := window.DecodeState(rec.Body, d[0], int64(len(data))); err != nil || len(st.Tables) != want || st.Have.Count() != 3 {
+			t.Fatalf("state asked with known=%s: %v, %d tables, want %d", known, err, len(st.Tables), want)
+		}
+	}
 	for _, q := range []string{"?piece=3", "?piece=-1", "?piece=x"} {
 		if rec := do(s, http.MethodGet, path+q); rec.Code != http.StatusRequestedRangeNotSatisfiable && rec.Code != http.StatusBadRequest {
 			t.Errorf("%s: %d, want 416 or 400", q, rec.Code)

@@ -23,6 +23,12 @@ const (
 // PieceQuery names the piece asked for in a Swarm request.
 const PieceQuery = "piece"
 
+// KnownQuery, on a Swarm state request, is how many pieces the longest
+// piece table the asker holds covers: the answer leaves out the tables
+// that cover no more. Tables are most of a state's bytes, and checking
+// their signatures most of its cost.
+const KnownQuery = "known"
+
 // NamespaceQuery is the query parameter naming the registry a request is
 // for, as containerd sends it to mirrors.
 const NamespaceQuery = "ns"

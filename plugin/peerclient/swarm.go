@@ -19,9 +19,15 @@ import (
 
 // SwarmState asks p for its state of layer desc (see package window): the
 // pieces it holds, the piece tables and holders it knows, and how many
-// bodies of the layer it is sending (its load).
-func (c *Client) SwarmState(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor) (window.State, int, error) {
-	resp, err := c.send(ctx, p, http.MethodGet, repo.path(oci.Swarm, desc.Digest.String()), nil)
+// bodies of the layer it is sending (its load). known is how many pieces
+// the longest table the caller holds covers: tables that cover no more
+// are left out.
+func (c *Client) SwarmState(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, known int) (window.State, int, error) {
+	path := repo.path(oci.Swarm, desc.Digest.String())
+	if known > 0 {
+		path += querySep(path) + oci.KnownQuery + "=" + strconv.Itoa(known)
+	}
+	resp, err := c.send(ctx, p, http.MethodGet, path, nil)
 	if err != nil {
 		return window.State{}, 0, err
 	}
@@ -37,16 +43,20 @@ func (c *Client) SwarmState(ctx context.Context, p peer.ID, repo Repository, des
 	return st, max(load, 0), nil
 }
 
+// querySep is what joins a query parameter to path.
+func querySep(path string) string {
+	if strings.Contains(path, "?") {
+		return "&"
+	}
+	return "?"
+}
+
 // Piece reads piece i of layer desc from p into buf, which has the piece's
 // length, and returns p's have-set as it answered (also when it does not
 // hold the piece: ErrStale). The caller verifies the bytes.
 func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, i int, buf []byte) (swarm.Bitfield, error) {
 	path := repo.path(oci.Swarm, desc.Digest.String())
-	sep := "?"
-	if strings.Contains(path, "?") {
-		sep = "&"
-	}
-	resp, err := c.send(ctx, p, http.MethodGet, path+sep+oci.PieceQuery+"="+strconv.Itoa(i), nil)
+	resp, err := c.send(ctx, p, http.MethodGet, path+querySep(path)+oci.PieceQuery+"="+strconv.Itoa(i), nil)
 	if err != nil {
 		return nil, err
 	}

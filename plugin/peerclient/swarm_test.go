@@ -54,17 +54,20 @@ func TestASwarmStateIsDecodedWithItsLoad(t *testing.T) {
 	have := swarm.NewBitfield(3)
 	have.Set(2)
 	c := New(transport(func(req *http.Request) (*http.Response, error) {
+		if got := req.URL.Query().Get(oci.KnownQuery); got != "7" {
+			t.Errorf("asked with known=%q, want 7: the pieces the caller's tables cover", got)
+		}
 		rec := httptest.NewRecorder()
 		rec.Header().Set(oci.LoadHeader, "3")
 		window.State{Have: have, Seed: true}.Encode(rec)
 		return rec.Result(), nil
 	}), Options{})
-	st, load, err := c.SwarmState(t.Context(), peerA, repo, blob(data))
+	st, load, err := c.SwarmState(t.Context(), peerA, repo, blob(data), 7)
 	if err != nil || !st.Seed || !st.Have.Has(2) || load != 3 {
 		t.Fatalf("state %+v, load %d: %v", st, load, err)
 	}
 	bad := New(answering(http.StatusOK, nil), Options{})
-	if _, _, err := bad.SwarmState(t.Context(), peerA, repo, blob(data)); !errors.Is(err, window.ErrInvalidState) {
+	if _, _, err := bad.SwarmState(t.Context(), peerA, repo, blob(data), 0); !errors.Is(err, window.ErrInvalidState) {
 		t.Fatalf("an empty body: %v, want ErrInvalidState", err)
 	}
 }

@@ -192,6 +192,18 @@ func (l *Layer) AddTable(t pieces.Table) {
 	l.tables[t.Publisher] = t
 }
 
+// Covered is how many pieces, from the first, the longest table this node
+// knows covers (see oci.KnownQuery).
+func (l *Layer) Covered() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, t := range l.tables {
+		n = max(n, len(t.Digests))
+	}
+	return n
+}
+
 // PieceDigest is piece i's digest in a table this node knows: the first
 // by publisher order that covers it.
 func (l *Layer) PieceDigest(i int) (digest.Digest, peer.ID, bool) {

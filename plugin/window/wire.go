@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
@@ -39,6 +40,13 @@ func (st State) Encode(w io.Writer) error {
 		Have: EncodeHave(st.Have), Seed: st.Seed,
 		Holders: st.Holders[:min(len(st.Holders), MaxHolders)], Tables: st.Tables[:min(len(st.Tables), MaxTables)],
 	})
+}
+
+// WithoutTablesWithin is st less the tables that cover no more than known
+// pieces: those the asker holds already, or shorter ones.
+func (st State) WithoutTablesWithin(known int) State {
+	st.Tables = slices.DeleteFunc(slices.Clone(st.Tables), func(t pieces.Table) bool { return len(t.Digests) <= known })
+	return st
 }
 
 // DecodeState reads a peer's state of the layer of the given digest and
