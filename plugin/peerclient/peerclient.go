@@ -377,6 +377,9 @@ func (c *Client) do(p peer.ID, req *http.Request) (*http.Response, error) {
 		defer func() { answered <- doResult{resp, err} }()
 		defer recovery.Catch(ctx, "p2p: request to a peer failed", &err)
 		resp, err = c.transport.Do(p, req)
+		if err == nil && (resp.StatusCode < 200 || resp.StatusCode > 299) {
+			keepConnection(resp) // within the bound: a peer may stall the body too
+		}
 	}()
 	select {
 	case r := <-answered:
@@ -393,9 +396,6 @@ func (c *Client) do(p peer.ID, req *http.Request) (*http.Response, error) {
 				return nil, err // the caller gave up, not the peer
 			}
 			return nil, fmt.Errorf("%w: %w", ErrUnreachable, r.err)
-		}
-		if r.resp.StatusCode < 200 || r.resp.StatusCode > 299 {
-			keepConnection(r.resp)
 		}
 		r.resp.Body = &cancelOnClose{ReadCloser: c.opts.Download.ReadCloser(ctx, r.resp.Body), cancel: cancel}
 		return r.resp, nil

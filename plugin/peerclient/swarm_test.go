@@ -2,6 +2,7 @@ package peerclient
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"net"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"strconv"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
@@ -124,5 +126,34 @@ func TestErrorAnswersKeepTheirConnection(t *testing.T) {
 	}
 	if n := conns.Load(); n != 1 {
 		t.Fatalf("%d connections for %d requests one after the other, want 1", n, len(answers))
+	}
+}
+
+// stalledBody sends nothing until its request is given up.
+type stalledBody struct{ ctx context.Context }
+
+func (b stalledBody) Read([]byte) (int, error) { <-b.ctx.Done(); return 0, b.ctx.Err() }
+func (stalledBody) Close() error               { return nil }
+
+// An error answer whose body never comes is given up at the request's
+// bound, like one whose headers never come: reading it ahead to keep the
+// connection must not wait on the peer for ever.
+func TestAnErrorAnswerWithAStalledBodyEndsAtTheBound(t *testing.T) {
+	data := bytes.Repeat([]byte("s"), 600<<10)
+	c := New(transport(func(req *http.Request) (*http.Response, error) {
+		return &http.Response{StatusCode: http.StatusTooManyRequests, Status: "429 Too Many Requests", Header: http.Header{}, Body: stalledBody{req.Context()}}, nil
+	}), Options{RequestTimeout: 100 * time.Millisecond})
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Piece(t.Context(), peerA, repo, blob(data), 0, make([]byte, 256<<10))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, ErrNoAnswer) {
+			t.Fatalf("a stalled error body: %v, want ErrNoAnswer", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a stalled error body held the request past its bound")
 	}
 }
