@@ -53,15 +53,18 @@ type pieceFetch struct {
 	states   map[peer.ID]swarm.HolderState
 	upstream *upstreamPieces
 
-	seed      atomic.Bool // the session's, for the reader's table
+	seeded    bool        // run goroutine: the node told peers it is a seed
+	reads     bool        // run goroutine: a piece came from the upstream
+	signs     atomic.Bool // a piece came from the upstream: the reader signs tables
 	closeOnce sync.Once
 
-	mu      sync.Mutex
-	ready   *sync.Cond // a piece was put, or the fetch failed or ended
-	next    int        // the piece the reader is in
-	off     int        // how far into it
-	failed  error
-	builder *pieces.TableBuilder
+	mu       sync.Mutex
+	ready    *sync.Cond // a piece was put, or the fetch failed or ended
+	next     int        // the piece the reader is in
+	off      int        // how far into it
+	released int        // the pieces before it are out of memory, in the ingest
+	failed   error
+	builder  *pieces.TableBuilder
 	// fromRegistry are the pieces asked of the upstream, not yet read.
 	fromRegistry map[int]bool
 }
@@ -163,7 +166,7 @@ func (f *pieceFetch) statesOf(ctx context.Context, ids []peer.ID) []*swarm.Holde
 				for _, t := range st.Tables {
 					f.layer.AddTable(t)
 				}
-				out[i] = &swarm.HolderState{Have: st.Have, Seed: st.Seed, Load: load}
+				out[i] = &swarm.HolderState{Have: st.Have, Seed: st.Seed, Upstream: st.Upstream, Load: load}
 			}
 		})
 	}
@@ -207,12 +210,23 @@ func (f *pieceFetch) read(p []byte) (n, wrote int, err error) {
 	}
 }
 
-// written records piece i as in containerd's ingest: its memory is
-// released, and a seed publishes the table of what it has written, signed.
+// ingestLag is how much of what was handed to containerd stays in memory:
+// containerd's content.Copy reads 1 MiB of a body before it writes any of
+// it to the ingest (core/content/helpers.go), and a piece in neither place
+// could not be served (peers were answered 404 for the pieces just handed
+// on, and stopped asking this node until its next have-set).
+const ingestLag = 1 << 20
+
+// written records piece i as handed to containerd: the memory of the
+// pieces ingestLag behind it is released (they are in the ingest), and a
+// seed publishes the table of what it has written, signed.
 func (f *pieceFetch) written(i int, b []byte) {
 	f.builder.Write(b)
-	f.layer.Written(i)
-	if !f.seed.Load() || f.pf.f.opts.SignTable == nil {
+	handed := int64(i)*f.layer.PieceSize + int64(len(b))
+	for ; f.released <= i && int64(f.released+1)*f.layer.PieceSize+ingestLag <= handed; f.released++ {
+		f.layer.Written(f.released)
+	}
+	if !f.signs.Load() || f.pf.f.opts.SignTable == nil {
 		return
 	}
 	t, err := f.pf.f.opts.SignTable(f.builder.Table())
@@ -265,11 +279,9 @@ func (f *pieceFetch) run(ctx context.Context) {
 	defer timer.Stop()
 	for {
 		now := time.Now()
-		if f.sess.Seed() && !f.seed.Load() {
-			f.seed.Store(true)
+		if f.sess.Seed() && !f.seeded {
+			f.seeded = true
 			f.layer.SetSeed(true)
-			log.G(ctx).WithFields(log.Fields{"digest": f.desc.Digest, "written": f.sess.Written(), "held": f.sess.Have().Count(), "holders": len(f.sess.Known())}).
-				Debug("p2p: taking a layer's pieces from the upstream")
 		}
 		for _, r := range f.sess.Next(now) {
 			f.start(r)
@@ -390,6 +402,11 @@ func (f *pieceFetch) received(now time.Time, i int, from peer.ID) {
 			delete(f.flights, flightID{c.Piece, c.From})
 		}
 	}
+	if f.sess.Reads() && !f.reads {
+		f.reads = true
+		log.G(f.ctx).WithFields(log.Fields{"digest": f.desc.Digest, "written": f.sess.Written(), "held": f.sess.Have().Count(), "holders": len(f.sess.Known())}).
+			Debug("p2p: taking a layer's pieces from the upstream")
+	}
 	f.wake()
 }
 
@@ -422,7 +439,7 @@ func (f *pieceFetch) stated(id peer.ID, st window.State, load int, err error) {
 		f.layer.AddTable(t)
 	}
 	f.sess.AddHolders(st.Holders...)
-	hs := swarm.HolderState{Have: st.Have, Seed: st.Seed, Load: load}
+	hs := swarm.HolderState{Have: st.Have, Seed: st.Seed, Upstream: st.Upstream, Load: load}
 	f.states[id] = hs
 	f.sess.Update(time.Now(), id, hs)
 }
@@ -489,12 +506,16 @@ func (u *upstreamPieces) read(ctx context.Context) {
 			}
 			at = off
 		}
+		if f.layer.Has(i) {
+			continue // a peer brought it while the body opened (containerd opens three at once)
+		}
 		buf := make([]byte, f.layer.PieceLen(i))
 		if _, err := io.ReadFull(body, buf); err != nil {
 			fail(err)
 			return
 		}
 		at += int64(len(buf))
+		f.signs.Store(true) // before the piece can be written: the table then covers it
 		for {
 			err := f.layer.Put(i, buf)
 			if err == nil || !errors.Is(err, window.ErrOverBudget) {
@@ -538,14 +559,8 @@ func (u *upstreamPieces) next(ctx context.Context) (int, bool) {
 func (u *upstreamPieces) moveTo(ctx context.Context, body io.ReadCloser, at, off int64) (io.ReadCloser, error) {
 	f := u.f
 	if body != nil {
-		if s, ok := body.(io.Seeker); ok {
-			if _, err := s.Seek(off, io.SeekStart); err == nil {
-				return body, nil
-			}
-		} else if off > at {
-			if _, err := io.CopyN(io.Discard, body, off-at); err == nil {
-				return body, nil
-			}
+		if skip(body, at, off) == nil {
+			return body, nil
 		}
 		body.Close()
 	}
@@ -554,17 +569,23 @@ func (u *upstreamPieces) moveTo(ctx context.Context, body io.ReadCloser, at, off
 	if err != nil {
 		return nil, err
 	}
-	rc = countingReader(withIdleTimeout(rc, f.pf.f.opts.UpstreamIdleTimeout), &f.pf.f.stats.UpstreamBytes, &f.pf.tally.upstream, &f.pf.arrived)
-	if off > 0 {
-		if s, ok := rc.(io.Seeker); ok {
-			if _, err := s.Seek(off, io.SeekStart); err != nil {
-				rc.Close()
-				return nil, err
-			}
-		} else if _, err := io.CopyN(io.Discard, rc, off); err != nil {
-			rc.Close()
-			return nil, err
-		}
+	rc = countingReader(withIdleTimeout(rc, f.pf.f.opts.UpstreamIdleTimeout), &f.pf.f.stats.UpstreamBytes, &f.pf.tally.upstream, &f.pf.arrived, f.layer.UpstreamBytes())
+	if err := skip(rc, 0, off); err != nil {
+		rc.Close()
+		return nil, err
 	}
 	return rc, nil
+}
+
+// skip moves body from offset at to off: a seek, or a read on to it.
+func skip(body io.Reader, at, off int64) error {
+	if s, ok := body.(io.Seeker); ok {
+		_, err := s.Seek(off, io.SeekStart)
+		return err
+	}
+	if off < at {
+		return errors.New("an upstream body that cannot seek cannot go back")
+	}
+	_, err := io.CopyN(io.Discard, body, off-at)
+	return err
 }

@@ -214,3 +214,30 @@ func TestACancelledPullByPiecesReturns(t *testing.T) {
 		t.Fatalf("%d bytes held after the body was closed", f.opts.Windows.Held())
 	}
 }
+
+// The pieces handed to containerd last stay in memory, servable, until
+// containerd has written them: its copy reads 1 MiB before it writes.
+func TestThePiecesHandedOnLastStayInMemory(t *testing.T) {
+	data := randomBytes(t, 6<<20) // 24 pieces of 256 KiB
+	opts := piecesOptions(t)
+	f := newFetcher(t, fakeFinder{}, &fakeClient{}, opts)
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	rc, err := f.WrapFetcher(&fakeUpstream{data: data}, "registry.example/team/app:v1").Fetch(testNamespace(), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	if _, err := io.ReadFull(rc, make([]byte, 2<<20)); err != nil { // pieces 0–7
+		t.Fatal(err)
+	}
+	l, ok := opts.Windows.Lookup(d.Digest)
+	if !ok {
+		t.Fatal("the layer is not in the window registry")
+	}
+	for i := range 8 {
+		_, held := l.Piece(i)
+		if want := i >= 4; held != want {
+			t.Errorf("piece %d in memory: %v, want %v (the last MiB handed on stays)", i, held, want)
+		}
+	}
+}

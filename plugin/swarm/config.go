@@ -59,9 +59,11 @@ type Config struct {
 	// back empty, the one that goes upstream, while a lone miss pays one
 	// round trip. Not tuned.
 	Probe int
-	// Stall: when no source has brought the next-needed piece for this
-	// long, the node takes it from the upstream itself. It bounds what a
-	// dead or lying holder can cost. Not tuned.
+	// Stall: when nothing has moved for this long (no piece arrived, no
+	// holder gained one, no seed read a byte more from the upstream), the
+	// node takes the next-needed piece from the upstream itself. It bounds
+	// what a dead or lying holder can cost; it measures silence, not
+	// slowness, so it holds at any link rate. Not tuned.
 	Stall time.Duration
 	// Hedge: the next-needed piece in flight longer than Hedge times the
 	// time its holder should take is asked of a second source. Not tuned.

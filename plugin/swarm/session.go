@@ -65,6 +65,11 @@ type HolderState struct {
 	Receiving Bitfield
 	// Seed: the holder takes from the upstream the pieces no node has.
 	Seed bool
+	// Upstream is how many bytes the holder has read from the upstream: a
+	// seed's progress between its pieces; a seed that has read none yet
+	// (it may wait for a request to the registry) does not share its
+	// pieces with the seeds that read.
+	Upstream int64
 	// Load is how many requests the holder is serving or has queued.
 	Load int
 }
@@ -105,6 +110,7 @@ type Session struct {
 
 	decided     bool // the first lookup and probes are in
 	seed        bool
+	reading     bool   // a piece came from the upstream: this node reads the layer there
 	upstream    holder // the registry as a source: its slots and rate
 	lastArrival time.Time
 
@@ -172,8 +178,12 @@ func (s *Session) Decided(now time.Time) {
 	}
 }
 
-// Seed reports whether this node takes pieces from the upstream.
+// Seed reports whether this node may take pieces from the upstream.
 func (s *Session) Seed() bool { return s.seed }
+
+// Reads reports whether a piece came to this node from the upstream: it
+// reads the layer there.
+func (s *Session) Reads() bool { return s.reading }
 
 // Have is this node's have-set, to send to others.
 func (s *Session) Have() Bitfield { return s.have }
@@ -244,9 +254,11 @@ func (s *Session) Update(now time.Time, id peer.ID, st HolderState) {
 	if !ok {
 		return
 	}
-	// A holder gaining pieces, or taking them from the upstream now, is
-	// progress: the pieces are on their way.
-	if st.Have.Count() > h.state.Have.Count() || (st.Seed && !h.state.Seed) {
+	// A holder gaining pieces, taking them from the upstream now, or
+	// reading more of them there is progress: the pieces are on their way.
+	// A seed's first piece can take seconds when the registry's link is
+	// shared by many seeds; its bytes show it is not stuck.
+	if st.Have.Count() > h.state.Have.Count() || (st.Seed && !h.state.Seed) || st.Upstream > h.state.Upstream {
 		s.lastArrival = now
 	}
 	h.state = st
@@ -272,6 +284,7 @@ func (s *Session) Received(now time.Time, i int, src peer.ID) (cancel []Request)
 	delete(s.inflight, i)
 	if s.have.Set(i) {
 		s.lastArrival = now
+		s.reading = s.reading || src == Upstream
 	}
 	return cancel
 }
@@ -506,9 +519,13 @@ func (s *Session) asked(i int, id peer.ID) bool {
 }
 
 // takesUpstream reports whether this seed takes piece i from the upstream:
-// it is first, in the rendezvous order of the seeds it knows, for i's
-// block of half a window, or i is the next needed piece and nobody brought
-// anything for Stall. A seed reads its pieces over one body; one that
+// it is first, in the rendezvous order of the seeds that read the layer
+// there, for i's block of half a window, or i is the next needed piece and
+// nothing moved for Stall. A seed that has read nothing yet follows one
+// that reads: a node that is first for more layers than it has requests to
+// the registry (containerd allows three) waits for a request while others
+// take those layers, and when it gets one it does not split them again.
+// A seed reads its pieces over one body; one that
 // passes over another seed's piece pays a range request and the bytes the
 // registry had already sent on the body it left. Pieces shared out one by
 // one cost six nodes 2.18 copies of the image in the lab; halves of the
@@ -521,8 +538,11 @@ func (s *Session) takesUpstream(i int, now time.Time) bool {
 	block := i / max(1, s.cfg.Window/2)
 	mine := pieceScore(s.layer.Digest, block, s.self)
 	for _, h := range s.holders {
-		if h.excluded || !h.state.Seed {
+		if h.excluded || !h.state.Seed || h.state.Upstream == 0 {
 			continue
+		}
+		if !s.reading {
+			return false
 		}
 		if string(pieceScore(s.layer.Digest, block, h.id)) > string(mine) {
 			return false

@@ -200,6 +200,37 @@ func TestStalledNodesTakeTheUpstreamOneAfterTheOther(t *testing.T) {
 	}
 }
 
+// A seed still reading its first piece from a busy registry is not
+// stuck: while its bytes from the upstream grow, the nodes waiting for it
+// do not go upstream too; once they stop growing for Stall, they do.
+func TestASeedWhoseUpstreamBytesGrowIsNotAStall(t *testing.T) {
+	cfg := testConfig()
+	s := NewSession(cfg, layer, "self", epoch)
+	s.AddHolders("seed")
+	s.Decided(epoch)
+	s.Update(epoch, "seed", HolderState{Have: NewBitfield(9), Seed: true})
+	step := cfg.Stall / 2
+	at := epoch
+	for read := int64(1); read <= 6; read++ { // three Stalls, no piece yet
+		at = at.Add(step)
+		s.Update(at, "seed", HolderState{Have: NewBitfield(9), Seed: true, Upstream: read << 16})
+		for _, r := range s.Next(at) {
+			if r.From == Upstream {
+				t.Fatalf("after %v of a seed reading on: %v, want to wait for it", at.Sub(epoch), r)
+			}
+		}
+	}
+	if s.Seed() {
+		t.Fatal("turned seed while the seed's bytes grew")
+	}
+	stuck := at.Add(2 * cfg.Stall) // Stall and its share for the holders ranked before
+	s.Update(stuck, "seed", HolderState{Have: NewBitfield(9), Seed: true, Upstream: 6 << 16})
+	got := s.Next(stuck)
+	if len(got) == 0 || got[0] != (Request{Piece: 0, From: Upstream}) {
+		t.Fatalf("after Stall with the seed's bytes still: %v, want piece 0 from the upstream", got)
+	}
+}
+
 // Seeds share the layer's pieces no holder has in blocks of half a
 // window: each reads a block over one body.
 func TestSeedsShareTheUpstreamInBlocks(t *testing.T) {
@@ -209,8 +240,11 @@ func TestSeedsShareTheUpstreamInBlocks(t *testing.T) {
 	b := NewSession(cfg, layer, "seed-b", epoch)
 	a.Decided(epoch)
 	b.Decided(epoch)
-	a.Update(epoch, "seed-b", HolderState{Have: NewBitfield(9), Seed: true})
-	b.Update(epoch, "seed-a", HolderState{Have: NewBitfield(9), Seed: true})
+	// Both read the layer from the upstream already.
+	a.Received(epoch, 0, Upstream)
+	b.Received(epoch, 0, Upstream)
+	a.Update(epoch, "seed-b", HolderState{Have: haveOf(9, 0), Seed: true, Upstream: 1})
+	b.Update(epoch, "seed-a", HolderState{Have: haveOf(9, 0), Seed: true, Upstream: 1})
 	taken := map[int]int{}
 	by := map[int]*Session{}
 	for _, s := range []*Session{a, b} {
@@ -222,8 +256,8 @@ func TestSeedsShareTheUpstreamInBlocks(t *testing.T) {
 			by[r.Piece] = s
 		}
 	}
-	// Piece 0 is urgent for both; every other piece is taken by one seed,
-	// the same for a block (of 4: half the window of 9).
+	// Every other piece is taken by one seed, the same for a block (of 4:
+	// half the window of 9).
 	for i := 1; i < 9; i++ {
 		if taken[i] != 1 {
 			t.Fatalf("piece %d taken from the upstream %d times, want once (%v)", i, taken[i], taken)
@@ -234,6 +268,29 @@ func TestSeedsShareTheUpstreamInBlocks(t *testing.T) {
 	}
 	if by[1] == by[4] && by[4] == by[8] {
 		t.Fatalf("one seed takes every block")
+	}
+}
+
+// A node that turned seed but has read nothing yet (it waits for one of
+// containerd's requests to the registry) follows a seed that reads the
+// layer, instead of splitting it with it.
+func TestASeedThatHasReadNothingFollowsOneThatReads(t *testing.T) {
+	cfg := testConfig()
+	s := NewSession(cfg, layer, "self", epoch)
+	s.Decided(epoch) // nobody found: a seed
+	if !s.Seed() {
+		t.Fatal("a lone miss is not a seed")
+	}
+	s.Update(epoch, "reader", HolderState{Have: NewBitfield(9), Seed: true, Upstream: 4096})
+	for _, r := range s.Next(epoch) {
+		if r.From == Upstream {
+			t.Fatalf("%v: want to follow the seed that reads", r)
+		}
+	}
+	s.Update(epoch, "reader", HolderState{Have: haveOf(9, 0, 1), Seed: true, Upstream: 2 << 20})
+	got := s.Next(epoch)
+	if len(got) == 0 || got[0] != (Request{Piece: 0, From: "reader"}) {
+		t.Fatalf("requests: %v, want piece 0 from the seed that reads", got)
 	}
 }
 

@@ -150,6 +150,9 @@ type simNode struct {
 	doneAt      time.Duration
 	done        bool
 	pending     []bool // per layer: a pump is scheduled
+	// fromUpstream[layer] are the bytes of its pieces finished from the
+	// upstream.
+	fromUpstream []int64
 }
 
 type sim struct {
@@ -204,6 +207,7 @@ func runSim(p simParams) simResult {
 			n.subscribed = append(n.subscribed, map[*simNode]bool{})
 		}
 		n.pending = make([]bool, len(s.layers))
+		n.fromUpstream = make([]int64, len(s.layers))
 		s.nodes = append(s.nodes, n)
 		s.byID[n.id] = n
 	}
@@ -414,7 +418,12 @@ func (s *sim) names(from *simNode, k int, to *simNode) []peer.ID {
 
 func (s *sim) stateOf(n *simNode, k int) HolderState {
 	sess := n.sessions[k]
-	st := HolderState{Have: sess.Have().Clone(), Seed: sess.Seed(), Load: n.uploading}
+	st := HolderState{Have: sess.Have().Clone(), Seed: sess.Seed(), Load: n.uploading, Upstream: n.fromUpstream[k]}
+	for t := range n.down.transfers {
+		if t.src == nil && t.layer == k && !t.done {
+			st.Upstream += int64(float64(s.layers[k].PieceLen(t.piece)) - max(t.remaining-t.rate*(s.now-t.since).Seconds(), 0))
+		}
+	}
 	if s.p.relay {
 		st.Receiving = NewBitfield(s.layers[k].Pieces())
 		for t := range n.down.transfers {
@@ -622,6 +631,7 @@ func (s *sim) endTransfer(t *transfer) {
 		t.src.uploaded += size
 	} else {
 		s.res.upstreamBytes += size
+		t.dst.fromUpstream[t.layer] += size
 	}
 	s.reshare(up, t.dst.down)
 	delete(s.flights, flightKey{t.dst, t.layer, t.piece, src})

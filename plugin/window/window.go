@@ -12,6 +12,7 @@ import (
 	"maps"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
@@ -93,21 +94,27 @@ type Layer struct {
 	Namespace string
 	Labels    map[string]string
 
-	mu      sync.Mutex
-	have    swarm.Bitfield
-	mem     map[int][]byte
-	seed    bool
-	tables  map[peer.ID]pieces.Table
-	holders []peer.ID
-	ended   bool
+	mu   sync.Mutex
+	have swarm.Bitfield
+	mem  map[int][]byte
+	seed bool
+	// upstream counts the bytes read from the upstream so far, whole
+	// pieces or not: a seed's progress between pieces.
+	upstream atomic.Int64
+	tables   map[peer.ID]pieces.Table
+	holders  []peer.ID
+	ended    bool
 }
 
 // State is what a layer's holder tells a peer of it.
 type State struct {
-	Have    swarm.Bitfield
-	Seed    bool
-	Holders []peer.ID
-	Tables  []pieces.Table
+	Have swarm.Bitfield
+	Seed bool
+	// Upstream is how many bytes of the layer the holder has read from the
+	// upstream so far.
+	Upstream int64
+	Holders  []peer.ID
+	Tables   []pieces.Table
 }
 
 // PieceLen is the length of piece i.
@@ -146,6 +153,13 @@ func (l *Layer) Piece(i int) ([]byte, bool) {
 	return b, ok
 }
 
+// Has reports whether piece i is held, in memory or written.
+func (l *Layer) Has(i int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.have.Has(i)
+}
+
 // Written says piece i is in the ingest now: its memory is released, and
 // it stays in the have-set (peers get it from the ingest).
 func (l *Layer) Written(i int) {
@@ -173,6 +187,10 @@ func (l *Layer) SetSeed(seed bool) {
 	defer l.mu.Unlock()
 	l.seed = seed
 }
+
+// UpstreamBytes is the count of bytes read from the upstream, for the
+// reader to add to as they arrive.
+func (l *Layer) UpstreamBytes() *atomic.Int64 { return &l.upstream }
 
 // SetHolders records the holders this node knows, to pass on.
 func (l *Layer) SetHolders(ids []peer.ID) {
@@ -234,7 +252,7 @@ func (l *Layer) Check(i int, b []byte) error {
 func (l *Layer) State() State {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	st := State{Have: l.have.Clone(), Seed: l.seed, Holders: slices.Clone(l.holders)}
+	st := State{Have: l.have.Clone(), Seed: l.seed, Upstream: l.upstream.Load(), Holders: slices.Clone(l.holders)}
 	for _, id := range slices.Sorted(maps.Keys(l.tables)) {
 		st.Tables = append(st.Tables, l.tables[id])
 	}

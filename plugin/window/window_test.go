@@ -113,7 +113,7 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 	have := swarm.NewBitfield(3)
 	have.Set(0)
 	have.Set(2)
-	st := State{Have: have, Seed: true, Holders: []peer.ID{tbl.Publisher}, Tables: []pieces.Table{tbl}}
+	st := State{Have: have, Seed: true, Upstream: 12345, Holders: []peer.ID{tbl.Publisher}, Tables: []pieces.Table{tbl}}
 	var buf bytes.Buffer
 	if err := st.Encode(&buf); err != nil {
 		t.Fatal(err)
@@ -122,7 +122,7 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !got.Have.Has(0) || got.Have.Has(1) || !got.Have.Has(2) || !got.Seed || len(got.Tables) != 1 || got.Holders[0] != tbl.Publisher {
+	if !got.Have.Has(0) || got.Have.Has(1) || !got.Have.Has(2) || !got.Seed || got.Upstream != 12345 || len(got.Tables) != 1 || got.Holders[0] != tbl.Publisher {
 		t.Fatalf("decoded %+v", got)
 	}
 	if _, err := DecodeState(bytes.NewReader(buf.Bytes()), digest.FromString("other"), size); !errors.Is(err, ErrInvalidState) {
@@ -136,11 +136,15 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 	if _, err := DecodeState(&buf, dgst, size); !errors.Is(err, pieces.ErrBadSignature) {
 		t.Fatalf("a forged table: %v, want ErrBadSignature", err)
 	}
+	// A field a newer node adds is left alone.
+	if _, err := DecodeState(strings.NewReader(`{"have":"AAAAAAAAAAA","later":1}`), dgst, size); err != nil {
+		t.Errorf("a state with a field this node does not know: %v", err)
+	}
 	for _, body := range []string{
 		`{"have":"` + EncodeHave(swarm.Bitfield{1 << 3}) + `"}`, // piece 3 of 3
 		`{"have":"AAAAAAAAAAAAAAAA"}`,                           // two words for one
 		`{"have":"!!"}`,
-		`{"have":"AAAAAAAAAAA","extra":1}`,
+		`{"have":"AAAAAAAAAAA","upstream":-1}`,
 		strings.Repeat(" ", MaxEncodedState+1),
 	} {
 		if _, err := DecodeState(strings.NewReader(body), dgst, size); !errors.Is(err, ErrInvalidState) {

@@ -1,7 +1,6 @@
 package window
 
 import (
-	"bytes"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
@@ -28,16 +27,17 @@ const MaxEncodedState = MaxTables*pieces.MaxEncodedTable + 64<<10
 var ErrInvalidState = errors.New("invalid swarm state")
 
 type wireState struct {
-	Have    string         `json:"have"`
-	Seed    bool           `json:"seed,omitempty"`
-	Holders []peer.ID      `json:"holders,omitempty"`
-	Tables  []pieces.Table `json:"tables,omitempty"`
+	Have     string         `json:"have"`
+	Seed     bool           `json:"seed,omitempty"`
+	Upstream int64          `json:"upstream,omitempty"`
+	Holders  []peer.ID      `json:"holders,omitempty"`
+	Tables   []pieces.Table `json:"tables,omitempty"`
 }
 
 // Encode writes st as JSON.
 func (st State) Encode(w io.Writer) error {
 	return json.NewEncoder(w).Encode(wireState{
-		Have: EncodeHave(st.Have), Seed: st.Seed,
+		Have: EncodeHave(st.Have), Seed: st.Seed, Upstream: st.Upstream,
 		Holders: st.Holders[:min(len(st.Holders), MaxHolders)], Tables: st.Tables[:min(len(st.Tables), MaxTables)],
 	})
 }
@@ -61,15 +61,17 @@ func DecodeState(r io.Reader, layer digest.Digest, size int64) (State, error) {
 		return State{}, fmt.Errorf("swarm state of %s over %d bytes: %w", layer, MaxEncodedState, ErrInvalidState)
 	}
 	var ws wireState
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&ws); err != nil {
+	// Fields it does not know are left alone: a newer node may send more.
+	if err := json.Unmarshal(data, &ws); err != nil {
 		return State{}, fmt.Errorf("swarm state of %s: %v: %w", layer, err, ErrInvalidState)
 	}
 	n := pieces.SwarmPieceCount(size)
 	have, err := DecodeHave(ws.Have, n)
 	if err != nil {
 		return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
+	}
+	if ws.Upstream < 0 {
+		return State{}, fmt.Errorf("swarm state of %s: %d bytes from the upstream: %w", layer, ws.Upstream, ErrInvalidState)
 	}
 	if len(ws.Holders) > MaxHolders || len(ws.Tables) > MaxTables {
 		return State{}, fmt.Errorf("swarm state of %s: %d holders, %d tables: %w", layer, len(ws.Holders), len(ws.Tables), ErrInvalidState)
@@ -82,7 +84,7 @@ func DecodeState(r io.Reader, layer digest.Digest, size int64) (State, error) {
 			return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
 		}
 	}
-	return State{Have: have, Seed: ws.Seed, Holders: ws.Holders, Tables: ws.Tables}, nil
+	return State{Have: have, Seed: ws.Seed, Upstream: ws.Upstream, Holders: ws.Holders, Tables: ws.Tables}, nil
 }
 
 // EncodeHave is a have-set as text, for a JSON field or a header.
