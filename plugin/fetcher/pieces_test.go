@@ -241,3 +241,83 @@ func TestThePiecesHandedOnLastStayInMemory(t *testing.T) {
 		}
 	}
 }
+
+// gatedUpstream opens no body before open is closed, as containerd's
+// fetcher waits for one of its three requests to a registry; firstRead
+// records a read of the layer's first piece.
+type gatedUpstream struct {
+	data      []byte
+	piece     int64
+	open      chan struct{}
+	firstRead atomic.Bool
+}
+
+func (u *gatedUpstream) Fetch(ctx context.Context, _ ocispec.Descriptor) (io.ReadCloser, error) {
+	select {
+	case <-u.open:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return &watchedBody{readSeekCloser{bytes.NewReader(u.data)}, u}, nil
+}
+
+type watchedBody struct {
+	readSeekCloser
+	u *gatedUpstream
+}
+
+func (b *watchedBody) Read(p []byte) (int, error) {
+	if at, _ := b.Seek(0, io.SeekCurrent); at < b.u.piece {
+		b.u.firstRead.Store(true)
+	}
+	return b.readSeekCloser.Read(p)
+}
+
+// A piece asked of the upstream that a peer brings while the registry's
+// body is still opening is not read from that body.
+func TestAPieceAPeerBroughtWhileTheBodyOpenedIsNotRead(t *testing.T) {
+	data := randomBytes(t, 6<<20) // 24 pieces of 256 KiB
+	var ready atomic.Bool
+	var fromB atomic.Int32
+	empty, full := partHolder(t, data, false, &fromB, func(int) bool { return false }, false), piecesHolder(t, data, false, &fromB)
+	b := func(req *http.Request) (*http.Response, error) {
+		if ready.Load() {
+			return full(req)
+		}
+		return empty(req)
+	}
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: b}}
+	opts := piecesOptions(t)
+	opts.Swarm = swarm.DefaultConfig()
+	opts.Swarm.Stall = 200 * time.Millisecond // B has nothing at first: piece 0 is asked of the upstream
+	up := &gatedUpstream{data: data, piece: pieces.SwarmPieceSize(int64(len(data))), open: make(chan struct{})}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerB}}, client, opts)
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	type result struct {
+		got []byte
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		got, err := fetch(f, up, d)
+		done <- result{got, err}
+	}()
+	time.Sleep(300 * time.Millisecond) // past Stall: piece 0 waits for the upstream's body
+	ready.Store(true)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if l, ok := opts.Windows.Lookup(d.Digest); ok && l.Has(0) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("piece 0 never came from B")
+		}
+	}
+	close(up.open)
+	r := <-done
+	if r.err != nil || !bytes.Equal(r.got, data) {
+		t.Fatalf("fetch: %v", r.err)
+	}
+	if up.firstRead.Load() {
+		t.Fatal("piece 0 was read from the upstream though B had brought it")
+	}
+}
