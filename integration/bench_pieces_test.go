@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"testing"
@@ -78,6 +79,9 @@ func benchPieces(t *testing.T, r *benchReport) {
 			if c.wrong > 0 {
 				extra = fmt.Sprintf("; bad pieces caught %d", caughtPieces(lab, c.wrong))
 			}
+			if c.opts != nil {
+				extra += fmt.Sprintf("; nodes that read each layer from the registry %v", readersPerLayer(lab, im))
+			}
 			fmt.Printf("pieces bench, %s, run %d: fetch end %v (× size÷link %s); upstream copies %.2f; most uploaded (kernel) %.2f copies; CPU %.0f%%%s\n",
 				c.name, run+1, multiples(times, unit), unit.Round(time.Millisecond), copies[run], most, 100*busy[run], extra)
 		}
@@ -92,6 +96,25 @@ func benchPieces(t *testing.T, r *benchReport) {
 			"", fmt.Sprintf("%s / %s", spanOf(medians, "×"), spanOf(lasts, "×")), "",
 			fmt.Sprintf("upstream copies %s; most uploaded by one node %s copies (kernel); CPU busy %s", spanOf(copies, ""), spanOf(uploads, ""), spanOf(percent(busy), "%")))
 	}
+}
+
+// readersPerLayer counts, for each layer of im, the nodes that read pieces
+// of it from the registry.
+func readersPerLayer(lab *rolloutLab, im testImage) []int {
+	var out []int
+	for _, b := range im.Blobs[1:] {
+		n := 0
+		for _, nd := range lab.nodes {
+			for _, line := range nd.logLines("pieces from the upstream") {
+				if strings.Contains(line, b.Digest.String()) {
+					n++
+					break
+				}
+			}
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 // caughtPieces counts the bad pieces the nodes other than host caught.
