@@ -805,7 +805,7 @@ func TestTheLeastLoadedHolderIsStreamedFrom(t *testing.T) {
 	// they find joins the ranges for what it holds, and under load the
 	// fetch outlasted the first of them.
 	client.reset()
-	finder := &firstFinder{first: []peer.ID{peerA, peerB, peerC}, later: []peer.ID{peerA, peerB}}
+	finder := &growingFinder{first: []peer.ID{peerA, peerB, peerC}, later: []peer.ID{peerA, peerB}}
 	f = newFetcher(t, finder, client, Options{Store: newStore(t), ParallelMinSize: 1 << 20})
 	if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
 		t.Fatal("committed bytes differ")
@@ -813,24 +813,6 @@ func TestTheLeastLoadedHolderIsStreamedFrom(t *testing.T) {
 	if r := rangesBy(client); r[peerC] != 0 || r[peerA] == 0 || r[peerB] == 0 {
 		t.Fatalf("ranges by peer %v: want them from the two complete holders only", r)
 	}
-}
-
-// firstFinder answers its first lookup with first, every later one with
-// later.
-type firstFinder struct {
-	mu           sync.Mutex
-	asked        bool
-	first, later []peer.ID
-}
-
-func (f *firstFinder) FindProviders(ctx context.Context, d digest.Digest, limit int) ([]peer.AddrInfo, error) {
-	f.mu.Lock()
-	ids := f.later
-	if !f.asked {
-		ids, f.asked = f.first, true
-	}
-	f.mu.Unlock()
-	return fakeFinder{providers: ids}.FindProviders(ctx, d, limit)
 }
 
 // rangesBy counts the bounded range requests each peer was sent.
