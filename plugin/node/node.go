@@ -147,9 +147,13 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		AllowedNetworks:   cfg.AllowedNetworks,
 		ProviderTTL:       cfg.ProviderTTL.std(),
 		// The content protocol's streams, capped by libp2p's resource
-		// manager below the content service's own request limits.
+		// manager at twice the content service's request limits, which
+		// answer 429 past them: a client within its share of requests
+		// holds idle streams for reuse and may dial one while another
+		// frees, and at exactly the request limit the resource manager
+		// reset such a stream (1 request in 3,000 of 32 busy workers).
 		StreamLimits: []router.StreamLimit{
-			{Protocol: peerhttp.Protocol, PerPeer: cfg.MaxServingRequestsPerPeer, Total: cfg.MaxServingRequests},
+			{Protocol: peerhttp.Protocol, PerPeer: 2 * cfg.MaxServingRequestsPerPeer, Total: 2 * cfg.MaxServingRequests},
 			{Protocol: peerhttp.DataAddressProtocol, PerPeer: 2, Total: 64},
 		},
 		DialTimeout:  cfg.DialTimeout.std(),
