@@ -34,39 +34,39 @@ func (pf *PeerFirst) ingest(ctx context.Context, src *sources) error {
 	for {
 		wrote, err := pf.ingestOnce(ctx, src, ref)
 		if err == nil {
-			pf.logSources(ctx, wrote, time.Since(start))
+			pf.logSources(ctx, wrote.bytes, time.Since(start))
 			pf.mu.Lock()
 			pf.committed = append(pf.committed, desc)
 			pf.mu.Unlock()
 			return nil
 		}
-		if !errdefs.IsFailedPrecondition(err) || len(wrote) == 0 {
+		if !errdefs.IsFailedPrecondition(err) || len(wrote.bytes) == 0 {
 			return err
 		}
 		// The bytes do not match the descriptor: nobody who wrote them is
 		// asked for this digest again.
-		if _, ok := wrote[upstreamID]; ok {
+		if _, ok := wrote.bytes[upstreamID]; ok {
 			pf.f.stats.Corrupt.Add(1)
 			return fmt.Errorf("commit %s: %w", desc.Digest, err)
 		}
-		for p, n := range wrote {
+		for p, n := range wrote.bytes {
 			if n > 0 {
 				pf.judge(p, desc.Digest, peerclient.ErrCorrupt)
 				failover(ctx, p, 0, peerclient.ErrCorrupt)
 				src.drop(p)
 			}
 		}
-		log.G(ctx).WithError(err).WithField("digest", desc.Digest).WithField("peers", keys(wrote)).
+		log.G(ctx).WithError(err).WithField("digest", desc.Digest).WithField("peers", keys(wrote.bytes)).
 			Error("p2p: content from peers failed verification, discarded; fetching again")
 	}
 }
 
 // ingestOnce writes the blob into a fresh ingest and commits it. Whatever
 // the outcome short of a commit, the ingest is discarded.
-func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (wrote map[peer.ID]int64, err error) {
+func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (wrote *sent, err error) {
 	desc := src.desc
 	store := pf.f.opts.Store
-	wrote = map[peer.ID]int64{}
+	wrote = newSent()
 	w, err := content.OpenWriter(ctx, store, content.WithRef(ref), content.WithDescriptor(desc))
 	if err != nil {
 		if errdefs.IsAlreadyExists(err) {
@@ -109,9 +109,9 @@ func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (
 
 // fill writes the blob into w from offset to its end, continuing at the
 // current offset with the next source whenever one fails or stalls, and
-// records in wrote who sent what. The upstream is the last source. It
+// records in wrote who sent which bytes. The upstream is the last source. It
 // verifies nothing: its caller's commit does.
-func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset int64, wrote map[peer.ID]int64) error {
+func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset int64, wrote *sent) error {
 	desc := src.desc
 	pos := &offsetWriter{w: &countedWriter{w: w, n: &pf.arrived}, offset: offset}
 	logger := log.G(ctx).WithField("digest", desc.Digest)
@@ -153,7 +153,7 @@ func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset
 		logger.WithFields(log.Fields{"peer": from, "offset": offset}).Debug("p2p: receiving blob")
 		n, better, err := pf.copyFrom(ctx, pos, body, src, from, offset)
 		body.Close()
-		wrote[from] += n
+		wrote.add(from, offset, n)
 		if pos.err != nil {
 			return pos.err // the writer's failure, not the source's
 		}

@@ -41,7 +41,7 @@ const discoveryInterval = time.Second
 // it runs join in. It returns once the blob is written, or when every peer
 // has failed (w then holds what arrived in order, and the caller continues
 // from there).
-func (pf *PeerFirst) parallelFetch(ctx context.Context, src *sources, w io.Writer, offset int64, peers []peer.ID, wrote map[peer.ID]int64) error {
+func (pf *PeerFirst) parallelFetch(ctx context.Context, src *sources, w io.Writer, offset int64, peers []peer.ID, wrote *sent) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	plan := rangeplan.New(offset, src.desc.Size, rangeChunk, chunksAheadPerPeer*len(peers), len(peers), lateChunk)
@@ -102,6 +102,7 @@ func (pf *PeerFirst) parallelFetch(ctx context.Context, src *sources, w io.Write
 		workers.Wait()
 	}()
 
+	at := offset
 	for i := 0; i < plan.Chunks(); i++ {
 		buf, from, err := plan.Next(ctx, i)
 		if err != nil {
@@ -110,7 +111,8 @@ func (pf *PeerFirst) parallelFetch(ctx context.Context, src *sources, w io.Write
 		if _, err := w.Write(buf); err != nil {
 			return fmt.Errorf("write %s: %w", src.desc.Digest, err)
 		}
-		wrote[from] += int64(len(buf))
+		wrote.add(from, at, int64(len(buf)))
+		at += int64(len(buf))
 		plan.Written(i, buf)
 	}
 	return nil

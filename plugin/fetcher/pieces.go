@@ -45,13 +45,21 @@ type pieceFetch struct {
 	events chan func()
 	done   chan struct{} // run ended
 	end    func()        // the layer's offer to peers
+	began  time.Time
+	// decided is when the first lookup and probes were in.
+	decided time.Time
 
 	// run goroutine only.
-	flights  map[flightID]context.CancelFunc
-	polled   map[peer.ID]time.Time
-	polling  map[peer.ID]bool
-	states   map[peer.ID]swarm.HolderState
-	upstream *upstreamPieces
+	flights map[flightID]context.CancelFunc
+	polled  map[peer.ID]time.Time
+	polling map[peer.ID]bool
+	// pollSent is when the state in flight from each holder was asked.
+	pollSent map[peer.ID]time.Time
+	// stateCount is how many states holders have answered.
+	stateCount int
+	named      time.Time // when the holders to name to others were last drawn
+	states     map[peer.ID]swarm.HolderState
+	upstream   *upstreamPieces
 
 	seeded    bool        // run goroutine: the node told peers it is a seed
 	reads     bool        // run goroutine: a piece came from the upstream
@@ -95,9 +103,9 @@ func (pf *PeerFirst) fetchByPieces(ctx context.Context, desc ocispec.Descriptor,
 	f := &pieceFetch{
 		pf: pf, desc: desc, layer: layer, sess: swarm.NewSession(pf.f.opts.Swarm, lyr, pf.f.opts.Self, time.Now()),
 		ctx: ctx, cancel: cancel, events: make(chan func(), 64), done: make(chan struct{}), end: sync.OnceFunc(arrival),
-		flights: map[flightID]context.CancelFunc{}, polled: map[peer.ID]time.Time{}, polling: map[peer.ID]bool{},
+		flights: map[flightID]context.CancelFunc{}, polled: map[peer.ID]time.Time{}, polling: map[peer.ID]bool{}, pollSent: map[peer.ID]time.Time{},
 		states: map[peer.ID]swarm.HolderState{}, builder: pieces.NewTableBuilder(desc.Digest, desc.Size),
-		fromRegistry: map[int]bool{},
+		fromRegistry: map[int]bool{}, began: time.Now(),
 	}
 	f.ready = sync.NewCond(&f.mu)
 	f.decide(ctx, holders)
@@ -140,7 +148,8 @@ func (f *pieceFetch) decide(ctx context.Context, found []peer.AddrInfo) {
 			f.sess.AddHolders(id)
 		}
 	}
-	f.sess.Decided(time.Now())
+	f.decided = time.Now()
+	f.sess.Decided(f.decided)
 	f.sess.AddHolders(after...)
 	now := time.Now()
 	for i, id := range after {
@@ -279,14 +288,19 @@ func (f *pieceFetch) run(ctx context.Context) {
 	defer timer.Stop()
 	for {
 		now := time.Now()
+		f.sess.AddHolders(f.layer.TakeAskers()...)
 		if f.sess.Seed() && !f.seeded {
 			f.seeded = true
 			f.layer.SetSeed(true)
+			f.logSeed(ctx, now)
 		}
 		for _, r := range f.sess.Next(now) {
 			f.start(r)
 		}
-		f.layer.SetHolders(f.sess.Known())
+		if now.Sub(f.named) >= statePoll { // drawn at random: as often as states are asked, not on every event
+			f.layer.SetHolders(f.sess.Names(window.MaxHolders))
+			f.named = now
+		}
 		if !f.sess.Complete() { // once it is, only the reader and the peers it serves are left
 			f.poll(now)
 			wait := statePoll
@@ -320,6 +334,24 @@ func (f *pieceFetch) run(ctx context.Context) {
 	}
 }
 
+// logSeed says that this node became a seed of the layer, with what it
+// knew then: why a layer has more than one seed is read from these.
+func (f *pieceFetch) logSeed(ctx context.Context, now time.Time) {
+	seeds, reading := f.sess.Seeds()
+	polls, oldest := 0, time.Duration(0)
+	for id, on := range f.polling {
+		if on {
+			polls++
+			oldest = max(oldest, now.Sub(f.pollSent[id]))
+		}
+	}
+	log.G(ctx).WithFields(log.Fields{"digest": f.desc.Digest, "after": now.Sub(f.began).Round(time.Millisecond),
+		"decided": f.decided.Sub(f.began).Round(time.Millisecond), "holders": len(f.sess.Known()), "active": len(f.sess.Active()),
+		"seeds": seeds, "reading": reading, "written": f.sess.Written(), "states": f.stateCount,
+		"polls": polls, "oldest_poll": oldest.Round(time.Millisecond)}).
+		Debug("p2p: this node takes from the upstream the pieces of a layer no peer brings")
+}
+
 // start sends a request the session asked for.
 func (f *pieceFetch) start(r swarm.Request) {
 	if r.From == swarm.Upstream {
@@ -330,13 +362,13 @@ func (f *pieceFetch) start(r swarm.Request) {
 	f.flights[flightID{r.Piece, r.From}] = cancel
 	recovery.Go(ctx, "p2p: fetching a piece", func(ctx context.Context) {
 		buf := make([]byte, f.layer.PieceLen(r.Piece))
-		have, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, buf)
-		f.post(func() { f.answered(r, buf, have, err) })
+		st, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, buf)
+		f.post(func() { f.answered(r, buf, st, err) })
 	})
 }
 
 // answered takes the outcome of a piece request.
-func (f *pieceFetch) answered(r swarm.Request, buf []byte, have swarm.Bitfield, err error) {
+func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderState, err error) {
 	id := flightID{r.Piece, r.From}
 	cancel, asked := f.flights[id]
 	if !asked {
@@ -345,9 +377,13 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, have swarm.Bitfield, 
 	cancel()
 	delete(f.flights, id)
 	now := time.Now()
-	if have != nil {
+	if held.Have != nil {
+		// The answer's seed and bytes from the upstream only add to what
+		// its state said: a seed stays one for the layer.
 		st := f.states[r.From]
-		st.Have = have
+		st.Have = held.Have
+		st.Seed = st.Seed || held.Seed
+		st.Upstream = max(st.Upstream, held.Upstream)
 		f.states[r.From] = st
 		f.sess.Update(now, r.From, st)
 		f.polled[r.From] = now // its have-set is fresh: no state asked for statePoll
@@ -404,7 +440,7 @@ func (f *pieceFetch) received(now time.Time, i int, from peer.ID) {
 	}
 	if f.sess.Reads() && !f.reads {
 		f.reads = true
-		log.G(f.ctx).WithFields(log.Fields{"digest": f.desc.Digest, "written": f.sess.Written(), "held": f.sess.Have().Count(), "holders": len(f.sess.Known())}).
+		log.G(f.ctx).WithFields(log.Fields{"digest": f.desc.Digest, "after": now.Sub(f.began).Round(time.Millisecond), "written": f.sess.Written(), "held": f.sess.Have().Count(), "holders": len(f.sess.Known())}).
 			Debug("p2p: taking a layer's pieces from the upstream")
 	}
 	f.wake()
@@ -417,7 +453,7 @@ func (f *pieceFetch) poll(now time.Time) {
 		if f.polling[id] || now.Sub(f.polled[id]) < statePoll {
 			continue
 		}
-		f.polling[id], f.polled[id] = true, now
+		f.polling[id], f.polled[id], f.pollSent[id] = true, now, now
 		recovery.Go(f.ctx, "p2p: asking a holder's state of a layer", func(ctx context.Context) {
 			st, load, err := f.pf.f.client.SwarmState(ctx, id, f.pf.repo, f.desc, f.layer.Covered())
 			f.post(func() { f.stated(id, st, load, err) })
@@ -427,6 +463,10 @@ func (f *pieceFetch) poll(now time.Time) {
 
 func (f *pieceFetch) stated(id peer.ID, st window.State, load int, err error) {
 	f.polling[id] = false
+	if err == nil {
+		f.stateCount++
+		f.sess.StateTook(time.Since(f.pollSent[id]))
+	}
 	switch {
 	case err == nil:
 	case errors.Is(err, peerclient.ErrUnreachable), errors.Is(err, peerclient.ErrNoAnswer), errors.Is(err, peerclient.ErrCorrupt):
@@ -565,10 +605,13 @@ func (u *upstreamPieces) moveTo(ctx context.Context, body io.ReadCloser, at, off
 		body.Close()
 	}
 	fromSource(ctx, "upstream")
+	asked := time.Now()
 	rc, err := f.pf.upstream.Fetch(ctx, f.desc)
 	if err != nil {
 		return nil, err
 	}
+	log.G(ctx).WithFields(log.Fields{"digest": f.desc.Digest, "offset": off, "after": time.Since(f.began).Round(time.Millisecond),
+		"took": time.Since(asked).Round(time.Millisecond)}).Debug("p2p: a registry body for a layer's pieces is open")
 	rc = countingReader(withIdleTimeout(rc, f.pf.f.opts.UpstreamIdleTimeout), &f.pf.f.stats.UpstreamBytes, &f.pf.tally.upstream, &f.pf.arrived, f.layer.UpstreamBytes())
 	if err := skip(rc, 0, off); err != nil {
 		rc.Close()

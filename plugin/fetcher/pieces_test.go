@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -319,5 +320,48 @@ func TestAPieceAPeerBroughtWhileTheBodyOpenedIsNotRead(t *testing.T) {
 	}
 	if up.firstRead.Load() {
 		t.Fatal("piece 0 was read from the upstream though B had brought it")
+	}
+}
+
+// A node that asks this one for a layer this one fetches by pieces is
+// followed and named to others: a seed waiting for a body from the
+// registry takes the layer from a node it learned of only because that
+// node asked it.
+func TestANodeThatAskedIsFollowedAndNamed(t *testing.T) {
+	data := randomBytes(t, 6<<20)
+	var fromB atomic.Int32
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: piecesHolder(t, data, false, &fromB)}}
+	opts := piecesOptions(t)
+	up := &gatedUpstream{data: data, piece: pieces.SwarmPieceSize(int64(len(data))), open: make(chan struct{})} // never opens
+	f := newFetcher(t, fakeFinder{}, client, opts)
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	done := make(chan error, 1)
+	go func() {
+		got, err := fetch(f, up, d)
+		if err == nil && !bytes.Equal(got, data) {
+			err = errors.New("wrong bytes")
+		}
+		done <- err
+	}()
+	var named bool
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !named || fromB.Load() == 0 {
+				t.Fatalf("B named in the state: %v, pieces from B: %d", named, fromB.Load())
+			}
+			return
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the fetch did not end: the node that asked was not followed")
+		}
+		if l, ok := opts.Windows.Lookup(d.Digest); ok {
+			l.Asked(peerB) // as the content server records B's request
+			named = named || slices.Contains(l.State().Holders, peerB)
+		}
 	}
 }

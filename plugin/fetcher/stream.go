@@ -137,12 +137,12 @@ func (s *stream) run(pw *io.PipeWriter, offset int64) {
 	}()
 	defer recovery.Catch(ctx, "p2p: fetching a layer from peers failed", &err)
 	start := time.Now()
-	wrote := map[peer.ID]int64{}
+	wrote := newSent()
 	w := newVerifying(pw, desc, offset)
 	err = pf.fill(ctx, s.src, w, offset, wrote)
 	switch {
 	case err == nil:
-		pf.logSources(ctx, wrote, time.Since(start))
+		pf.logSources(ctx, wrote.bytes, time.Since(start))
 		if offset > 0 {
 			pf.remember(delivery{desc: desc, ref: s.ref, unverified: true})
 		}
@@ -158,17 +158,18 @@ func (s *stream) run(pw *io.PipeWriter, offset int64) {
 // corruptStream penalizes the peers whose copy of a layer the bad bytes
 // came from, and keeps its ingest to be discarded once the pull is over.
 // Those are the holders that own up to a bad copy, or whose piece digests
-// are those of the bytes received (see badCopies); failing that, every
-// peer that sent bytes. When the upstream finished what peers began, the
-// peers are blamed all the same: a registry serves content by digest over
-// its own connection, and a peer wrongly avoided for one digest costs
-// little.
-func (pf *PeerFirst) corruptStream(ctx context.Context, src *sources, ref string, wrote map[peer.ID]int64, received *pieces.Hasher) error {
+// are those of the bytes received, or else the peers that sent the first
+// piece in which the bytes received differ from the holders' (see
+// badCopies); failing that, every peer that sent bytes. When the upstream
+// finished what peers began, the peers are blamed all the same: a registry
+// serves content by digest over its own connection, and a peer wrongly
+// avoided for one digest costs little.
+func (pf *PeerFirst) corruptStream(ctx context.Context, src *sources, ref string, wrote *sent, received *pieces.Hasher) error {
 	desc := src.desc
 	pf.remember(delivery{desc: desc, ref: ref})
 	pf.f.markSuspect(desc.Digest)
 	var senders []peer.ID
-	for p, n := range wrote {
+	for p, n := range wrote.bytes {
 		if n > 0 && p != upstreamID {
 			senders = append(senders, p)
 		}
@@ -177,7 +178,7 @@ func (pf *PeerFirst) corruptStream(ctx context.Context, src *sources, ref string
 		pf.f.stats.Corrupt.Add(1)
 		return fmt.Errorf("%s from the upstream of %s: %w", desc.Digest, pf.ref, peerclient.ErrCorrupt)
 	}
-	blamed := pf.badCopies(ctx, src, senders, received)
+	blamed := pf.badCopies(ctx, src, senders, wrote, received)
 	if len(blamed) == 0 {
 		blamed = senders
 	}
@@ -204,8 +205,12 @@ func piecesWait(size int64) time.Duration {
 // sent it for their piece digests: a copy is bad when its holder owns up
 // (hashing it for the answer, it found it does not match) or when its
 // pieces are those received here. Peers that passed the bytes on as they
-// arrived have no copy yet, and are not blamed for them.
-func (pf *PeerFirst) badCopies(ctx context.Context, src *sources, senders []peer.ID, received *pieces.Hasher) []peer.ID {
+// arrived have no copy yet, and are not blamed for them. When no copy is
+// found bad (its holder may have found it bad and taken the layer again
+// before it was asked) and the holders that answered agree, the bad bytes
+// begin in the first piece in which theirs and those received differ, and
+// the peers that sent that piece are blamed.
+func (pf *PeerFirst) badCopies(ctx context.Context, src *sources, senders []peer.ID, wrote *sent, received *pieces.Hasher) []peer.ID {
 	if received == nil {
 		return nil
 	}
@@ -238,28 +243,48 @@ func (pf *PeerFirst) badCopies(ctx context.Context, src *sources, senders []peer
 	}
 	asked = asked[:min(len(asked), maxPieceAsks)]
 	type answer struct {
-		p   peer.ID
-		bad bool
+		p    peer.ID
+		bad  bool
+		good *pieces.List // the digests of a copy that differs from ours
 	}
 	answers := make(chan answer, len(asked))
 	for _, p := range asked {
 		go func() {
-			bad := false
-			defer func() { answers <- answer{p, bad} }()
+			a := answer{p: p}
+			defer func() { answers <- a }()
 			defer recovery.Log(ctx, "p2p: asking a peer for piece digests failed")
 			l, err := pf.f.client.Pieces(ctx, p, pf.repo, src.desc)
-			bad = errors.Is(err, peerclient.ErrCorrupt) || (err == nil && pieces.FirstDifference(l, ours) == -1)
-			log.G(ctx).WithError(err).WithFields(log.Fields{"peer": p, "digest": src.desc.Digest, "bad_copy": bad}).
+			a.bad = errors.Is(err, peerclient.ErrCorrupt) || (err == nil && pieces.FirstDifference(l, ours) == -1)
+			if err == nil && !a.bad {
+				a.good = &l
+			}
+			log.G(ctx).WithError(err).WithFields(log.Fields{"peer": p, "digest": src.desc.Digest, "bad_copy": a.bad}).
 				Debug("p2p: asked a holder for its piece digests")
 		}()
 	}
-	var bad []peer.ID
+	var (
+		bad  []peer.ID
+		good []pieces.List
+	)
 	for range asked {
-		if a := <-answers; a.bad {
+		a := <-answers
+		if a.bad {
 			bad = append(bad, a.p)
 		}
+		if a.good != nil {
+			good = append(good, *a.good)
+		}
 	}
-	return bad
+	if len(bad) > 0 || len(good) == 0 {
+		return bad
+	}
+	for _, l := range good[1:] {
+		if pieces.FirstDifference(l, good[0]) != -1 {
+			return nil // holders that disagree tell nothing
+		}
+	}
+	i := int64(pieces.FirstDifference(good[0], ours))
+	return wrote.peersBetween(i*ours.PieceSize, (i+1)*ours.PieceSize)
 }
 
 // completeHolders looks the layer up again and returns up to limit of the

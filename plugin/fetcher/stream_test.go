@@ -422,6 +422,50 @@ func TestBadBytesAreBlamedOnABadCopyTheFetchNeverAsked(t *testing.T) {
 	}
 }
 
+// A holder that sent bad bytes and has since taken the layer again (it
+// found its copy bad) answers the digests of a good copy. The bad bytes
+// are then blamed on the peers that sent the first piece in which the
+// bytes received differ from the pieces all holders answer: not on the
+// holder that sent only the good end of the layer. Holders that disagree
+// tell nothing, and every sender is blamed.
+func TestBadBytesAreBlamedOnTheSendersOfTheFirstBadPiece(t *testing.T) {
+	data := randomBytes(t, 3<<20)
+	rotten := append([]byte(nil), data...)
+	copy(rotten[len(rotten)/2:], "rotten bytes")
+	for name, tc := range map[string]struct {
+		otherPieces []byte
+		relayBlamed bool
+	}{
+		"the holders agree":    {otherPieces: data},
+		"the holders disagree": {otherPieces: randomBytes(t, len(data)), relayBlamed: true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+				// Idle and followed first, it sends all but the last bytes.
+				peerA: withPieces(piecesJSON(t, data), breaksAfter(rotten, len(rotten)-1000)),
+				peerB: withPieces(piecesJSON(t, tc.otherPieces), loaded(data, 5)),
+			}}
+			store := newStore(t)
+			// No hedge: on a loaded machine peerB, asked beside a slow
+			// peerA and left, was not asked for the end.
+			f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: store, HedgeDelay: time.Minute})
+			d := desc(data, ocispec.MediaTypeImageLayer)
+			up := &fakeUpstream{data: data}
+			err := remotes.Fetch(testNamespace(), store, f.WrapFetcher(up, "registry.example/team/app:v1"), d)
+			if up.calls != 0 {
+				t.Fatal("the upstream was asked: peerB did not send the end")
+			}
+			if !errors.Is(err, peerclient.ErrCorrupt) {
+				t.Fatalf("fetch: %v, want a verification failure", err)
+			}
+			if !f.penalties.IsCorrupt(peerA, d.Digest) || f.penalties.IsCorrupt(peerB, d.Digest) != tc.relayBlamed {
+				t.Fatalf("blamed: sender of the bad piece %v, sender of the end %v; want true, %v (%v)",
+					f.penalties.IsCorrupt(peerA, d.Digest), f.penalties.IsCorrupt(peerB, d.Digest), tc.relayBlamed, err)
+			}
+		})
+	}
+}
+
 // After bad bytes of a layer every holder found is asked what it holds,
 // not only the first few: the one receiving it again after bad bytes, worth
 // following, may come last.
