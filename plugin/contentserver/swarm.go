@@ -10,6 +10,7 @@ import (
 
 	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/log"
+	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
@@ -41,6 +42,11 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 		index = i
 	}
 	if l, ok := s.opts.Windows.Lookup(dgst); ok && (s.opts.Policy == nil || s.opts.Policy.ContentShared(l.Namespace, l.Labels)) {
+		// The asker fetches the layer too: this node names it to the
+		// others, so that nodes that know only this one find each other.
+		if id, err := peer.Decode(r.RemoteAddr); err == nil {
+			l.Asked(id)
+		}
 		if index < 0 {
 			defer s.load(w, r, dgst)()
 			s.writeState(w, r, l.State())
@@ -81,7 +87,7 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 	}
 	size := pieces.SwarmPieceSize(info.Size)
 	length := min(size, info.Size-int64(index)*size)
-	s.writePiece(w, r, dgst, allPieces(n), io.NewSectionReader(ra, int64(index)*size, length), length)
+	s.writePiece(w, r, dgst, window.State{Have: allPieces(n)}, io.NewSectionReader(ra, int64(index)*size, length), length)
 }
 
 // serveWindowPiece sends piece i of a layer this node fetches by pieces:
@@ -94,7 +100,7 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 	}
 	length := l.PieceLen(i)
 	if b, ok := l.Piece(i); ok {
-		s.writePiece(w, r, l.Digest, st.Have, bytes.NewReader(b), length)
+		s.writePiece(w, r, l.Digest, st, bytes.NewReader(b), length)
 		return
 	}
 	if st.Have.Has(i) && s.opts.InFlight != nil {
@@ -102,12 +108,12 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 			defer blob.Close()
 			end := int64(i)*l.PieceSize + length
 			if blob.Available() >= end {
-				s.writePiece(w, r, l.Digest, st.Have, io.NewSectionReader(blob, int64(i)*l.PieceSize, length), length)
+				s.writePiece(w, r, l.Digest, st, io.NewSectionReader(blob, int64(i)*l.PieceSize, length), length)
 				return
 			}
 		}
 	}
-	w.Header().Set(oci.HaveHeader, window.EncodeHave(st.Have))
+	setHave(w.Header(), st)
 	oci.WriteError(w, http.StatusNotFound, oci.CodeBlobUnknown, "piece not held by this node")
 }
 
@@ -130,12 +136,21 @@ func (s *Server) writeState(w http.ResponseWriter, r *http.Request, st window.St
 	}
 }
 
-func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, dgst digest.Digest, have swarm.Bitfield, body io.Reader, length int64) {
+// setHave puts on a piece's answer what this node holds of the layer and,
+// if it takes the layer from the upstream, how far it has read there.
+func setHave(h http.Header, st window.State) {
+	h.Set(oci.HaveHeader, window.EncodeHave(st.Have))
+	if st.Seed {
+		h.Set(oci.SeedHeader, strconv.FormatInt(st.Upstream, 10))
+	}
+}
+
+func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, dgst digest.Digest, st window.State, body io.Reader, length int64) {
 	h := w.Header()
 	if r.Method == http.MethodGet {
 		release, ok := s.pieceSlot()
 		if !ok {
-			h.Set(oci.HaveHeader, window.EncodeHave(have))
+			setHave(h, st)
 			oci.WriteError(w, http.StatusTooManyRequests, oci.CodeTooManyRequests, "this node sends as many pieces as it sends at once")
 			return
 		}
@@ -143,7 +158,7 @@ func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, dgst digest.
 	}
 	h.Set("Content-Type", "application/octet-stream")
 	h.Set("Content-Length", strconv.FormatInt(length, 10))
-	h.Set(oci.HaveHeader, window.EncodeHave(have))
+	setHave(h, st)
 	defer s.load(w, r, dgst)()
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodGet {

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
 
 	"github.com/shoal-dev/shoal/plugin/oci"
@@ -78,13 +80,8 @@ func TestAStoredLayerIsServedByPiecesWithASignedTable(t *testing.T) {
 func TestALayerFetchedByPiecesIsServedFromItsWindow(t *testing.T) {
 	s, _ := newTestServer(t)
 	data := bytes.Repeat([]byte("window"), 100<<10) // 600 KiB: 3 pieces
-	dgst := digest.FromBytes(data)
-	s.opts.Windows = window.New(1 << 20)
-	l, err := s.opts.Windows.Begin(dgst, int64(len(data)), "default", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.End()
+	l := fetchingByPieces(t, s, data)
+	dgst := l.Digest
 	l.SetSeed(true)
 	if err := l.Put(1, data[256<<10:512<<10]); err != nil {
 		t.Fatal(err)
@@ -95,13 +92,60 @@ func TestALayerFetchedByPiecesIsServedFromItsWindow(t *testing.T) {
 	if err != nil || !st.Seed || st.Have.Count() != 1 || !st.Have.Has(1) {
 		t.Fatalf("state: %v %+v", err, st)
 	}
-	if rec := do(s, http.MethodGet, path+"?piece=1"); rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), data[256<<10:512<<10]) {
+	l.UpstreamBytes().Store(300 << 10)
+	rec = do(s, http.MethodGet, path+"?piece=1")
+	if rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), data[256<<10:512<<10]) {
 		t.Fatalf("piece 1: %d, %d bytes", rec.Code, rec.Body.Len())
 	}
-	rec = do(s, http.MethodGet, path+"?piece=0")
-	if have, _ := window.DecodeHave(rec.Header().Get(oci.HaveHeader), 3); rec.Code != http.StatusNotFound || !have.Has(1) {
-		t.Fatalf("a piece not held: %d, have-set %v", rec.Code, have)
+	if got := rec.Header().Get(oci.SeedHeader); got != "307200" {
+		t.Fatalf("piece 1 from a seed: %s %q, want the bytes it read from the upstream", oci.SeedHeader, got)
 	}
+	rec = do(s, http.MethodGet, path+"?piece=0")
+	if have, _ := window.DecodeHave(rec.Header().Get(oci.HaveHeader), 3); rec.Code != http.StatusNotFound || !have.Has(1) || rec.Header().Get(oci.SeedHeader) == "" {
+		t.Fatalf("a piece not held: %d, have-set %v, seed %q", rec.Code, have, rec.Header().Get(oci.SeedHeader))
+	}
+}
+
+// The peers that ask for a layer this node fetches by pieces, its state
+// or a piece, are recorded for the fetcher to follow and name to others.
+func TestThePeersThatAskForALayerInFlightAreRecorded(t *testing.T) {
+	s, _ := newTestServer(t)
+	l := fetchingByPieces(t, s, bytes.Repeat([]byte("askers"), 100<<10))
+	path := "/v2/team/app/swarm/" + l.Digest.String()
+	ids := []peer.ID{testPeer(t), testPeer(t)}
+	for i, q := range []string{"", "?piece=0"} {
+		req := httptest.NewRequest(http.MethodGet, path+q, nil)
+		req.RemoteAddr = ids[i].String() // as peerhttp sets it
+		s.ServeHTTP(httptest.NewRecorder(), req)
+	}
+	do(s, http.MethodGet, path) // from an address that names no peer
+	if got := l.TakeAskers(); !slices.Equal(got, ids) {
+		t.Fatalf("askers %v, want %v", got, ids)
+	}
+}
+
+// fetchingByPieces makes s a node that fetches data by pieces now, with
+// nothing held yet.
+func fetchingByPieces(t *testing.T, s *Server, data []byte) *window.Layer {
+	s.opts.Windows = window.New(1 << 20)
+	l, err := s.opts.Windows.Begin(digest.FromBytes(data), int64(len(data)), "default", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(l.End)
+	return l
+}
+
+func testPeer(t *testing.T) peer.ID {
+	_, pub, err := crypto.GenerateEd25519Key(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := peer.IDFromPublicKey(pub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
 }
 
 // heldWriter is a response whose body writes wait until release is

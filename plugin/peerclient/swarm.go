@@ -52,27 +52,34 @@ func querySep(path string) string {
 }
 
 // Piece reads piece i of layer desc from p into buf, which has the piece's
-// length, and returns p's have-set as it answered (also when it does not
-// hold the piece: ErrStale). The caller verifies the bytes.
-func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, i int, buf []byte) (swarm.Bitfield, error) {
+// length, and returns p's state as it answered (also when it does not
+// hold the piece: ErrStale): its have-set, nil if it sent none, and
+// whether it takes the layer from the upstream, with the bytes it has read
+// there. The caller verifies the bytes.
+func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, i int, buf []byte) (swarm.HolderState, error) {
 	path := repo.path(oci.Swarm, desc.Digest.String())
 	resp, err := c.send(ctx, p, http.MethodGet, path+querySep(path)+oci.PieceQuery+"="+strconv.Itoa(i), nil)
 	if err != nil {
-		return nil, err
+		return swarm.HolderState{}, err
 	}
 	defer resp.Body.Close()
-	have, herr := window.DecodeHave(resp.Header.Get(oci.HaveHeader), pieces.SwarmPieceCount(desc.Size))
-	if herr != nil {
-		have = nil // a peer that sends no have-set tells nothing of it
+	var st swarm.HolderState
+	if have, err := window.DecodeHave(resp.Header.Get(oci.HaveHeader), pieces.SwarmPieceCount(desc.Size)); err == nil {
+		st.Have = have // a peer that sends no have-set tells nothing of it
+	}
+	if v := resp.Header.Get(oci.SeedHeader); v != "" {
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil && n >= 0 {
+			st.Seed, st.Upstream = true, n
+		}
 	}
 	if resp.StatusCode != http.StatusOK {
-		return have, fmt.Errorf("piece %d from peer %s: %w", i, p, statusError(resp))
+		return st, fmt.Errorf("piece %d from peer %s: %w", i, p, statusError(resp))
 	}
 	if resp.ContentLength != int64(len(buf)) {
-		return have, fmt.Errorf("peer %s offers %d bytes for piece %d of %d: %w", p, resp.ContentLength, i, len(buf), ErrCorrupt)
+		return st, fmt.Errorf("peer %s offers %d bytes for piece %d of %d: %w", p, resp.ContentLength, i, len(buf), ErrCorrupt)
 	}
 	if _, err := io.ReadFull(resp.Body, buf); err != nil {
-		return have, fmt.Errorf("piece %d from peer %s: %w", i, p, err)
+		return st, fmt.Errorf("piece %d from peer %s: %w", i, p, err)
 	}
-	return have, nil
+	return st, nil
 }

@@ -24,13 +24,16 @@ func TestAPieceComesWithTheHoldersHaveSetAndItsLengthChecked(t *testing.T) {
 	data := bytes.Repeat([]byte("p"), 600<<10) // 3 pieces of 256 KiB
 	have := swarm.NewBitfield(3)
 	have.Set(0)
-	serve := func(body []byte, status int) transport {
+	serve := func(body []byte, status int, seed string) transport {
 		return func(req *http.Request) (*http.Response, error) {
 			if got := req.URL.Query().Get(oci.PieceQuery); got != "0" || req.URL.Query().Get(oci.NamespaceQuery) != repo.Registry {
 				t.Errorf("asked %s", req.URL)
 			}
 			rec := httptest.NewRecorder()
 			rec.Header().Set(oci.HaveHeader, window.EncodeHave(have))
+			if seed != "" {
+				rec.Header().Set(oci.SeedHeader, seed)
+			}
 			rec.Header().Set("Content-Length", strconv.Itoa(len(body)))
 			rec.WriteHeader(status)
 			rec.Write(body)
@@ -38,16 +41,21 @@ func TestAPieceComesWithTheHoldersHaveSetAndItsLengthChecked(t *testing.T) {
 		}
 	}
 	buf := make([]byte, 256<<10)
-	got, err := New(serve(data[:256<<10], http.StatusOK), Options{}).Piece(t.Context(), peerA, repo, blob(data), 0, buf)
-	if err != nil || !got.Has(0) || got.Has(1) || !bytes.Equal(buf, data[:256<<10]) {
-		t.Fatalf("piece: %v, have %v", err, got)
+	got, err := New(serve(data[:256<<10], http.StatusOK, ""), Options{}).Piece(t.Context(), peerA, repo, blob(data), 0, buf)
+	if err != nil || !got.Have.Has(0) || got.Have.Has(1) || got.Seed || !bytes.Equal(buf, data[:256<<10]) {
+		t.Fatalf("piece: %v, state %+v", err, got)
 	}
-	if _, err := New(serve(data[:100], http.StatusOK), Options{}).Piece(t.Context(), peerA, repo, blob(data), 0, buf); !errors.Is(err, ErrCorrupt) {
+	if _, err := New(serve(data[:100], http.StatusOK, ""), Options{}).Piece(t.Context(), peerA, repo, blob(data), 0, buf); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("a short piece: %v, want ErrCorrupt", err)
 	}
-	got, err = New(serve(nil, http.StatusNotFound), Options{}).Piece(t.Context(), peerA, repo, blob(data), 0, buf)
-	if !errors.Is(err, ErrStale) || !got.Has(0) {
-		t.Fatalf("a piece not held: %v, have %v; want ErrStale with the have-set", err, got)
+	got, err = New(serve(nil, http.StatusNotFound, "12345"), Options{}).Piece(t.Context(), peerA, repo, blob(data), 0, buf)
+	if !errors.Is(err, ErrStale) || !got.Have.Has(0) || !got.Seed || got.Upstream != 12345 {
+		t.Fatalf("a piece not held, from a seed: %v, state %+v; want ErrStale with the have-set, seed, 12345 bytes read upstream", err, got)
+	}
+	for _, bad := range []string{"-1", "x", "1e3"} {
+		if got, _ := New(serve(nil, http.StatusNotFound, bad), Options{}).Piece(t.Context(), peerA, repo, blob(data), 0, buf); got.Seed || got.Upstream != 0 {
+			t.Errorf("%s: %s: state %+v, want no seed", oci.SeedHeader, bad, got)
+		}
 	}
 }
 

@@ -63,7 +63,8 @@ type Config struct {
 	// holder gained one, no seed read a byte more from the upstream), the
 	// node takes the next-needed piece from the upstream itself. It bounds
 	// what a dead or lying holder can cost; it measures silence, not
-	// slowness, so it holds at any link rate. Not tuned.
+	// slowness, so it holds at any link rate, and it is counted from when
+	// the states asked of holders come back (Session.StateTook). Not tuned.
 	Stall time.Duration
 	// Hedge: the next-needed piece in flight longer than Hedge times the
 	// time its holder should take is asked of a second source. Not tuned.

@@ -3,6 +3,7 @@ package swarm
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"math/rand/v2"
 	"slices"
 	"time"
 
@@ -119,6 +120,13 @@ type Session struct {
 	// tiebreak orders pieces of equal rarity differently on every node,
 	// so that nodes with the same view still ask for different pieces.
 	tiebreak []uint64
+	// names draws the holders this node names to others.
+	names *rand.Rand
+	// stateTook are the round trips of the last states asked of holders:
+	// eight, not tuned; a slow one is forgotten after eight faster ones,
+	// a few polls of the holders followed.
+	stateTook [8]time.Duration
+	stateN    int
 }
 
 // NewSession starts the fetch of layer by self at now.
@@ -133,6 +141,8 @@ func NewSession(cfg Config, layer Layer, self peer.ID, now time.Time) *Session {
 	for i := range s.tiebreak {
 		s.tiebreak[i] = binary.BigEndian.Uint64(pieceScore(layer.Digest, i, self))
 	}
+	seed := pieceScore(layer.Digest, -2, self)
+	s.names = rand.New(rand.NewPCG(binary.BigEndian.Uint64(seed), binary.BigEndian.Uint64(seed[8:])))
 	return s
 }
 
@@ -185,6 +195,20 @@ func (s *Session) Seed() bool { return s.seed }
 // reads the layer there.
 func (s *Session) Reads() bool { return s.reading }
 
+// Seeds counts the live holders that say they take pieces from the
+// upstream, and those of them that have read some there.
+func (s *Session) Seeds() (seeds, reading int) {
+	for _, h := range s.holders {
+		if !h.excluded && h.state.Seed {
+			seeds++
+			if h.state.Upstream > 0 {
+				reading++
+			}
+		}
+	}
+	return seeds, reading
+}
+
 // Have is this node's have-set, to send to others.
 func (s *Session) Have() Bitfield { return s.have }
 
@@ -214,6 +238,30 @@ func (s *Session) Known() []peer.ID {
 		}
 	}
 	return ids
+}
+
+// Names are up to k holders to name to a node that asks: those that read
+// the layer from the upstream first (a node that does not know them sees
+// no seed, stalls, and reads the layer again: at sixteen nodes in the lab
+// a node that turned seed late stayed unknown to some), then the others
+// at random. Holders named by the pieces they hold, the most first, drew
+// every node to the same few (simulator, 100 nodes: p50 5.41× against
+// 1.76× at random, the seed uploading 5.8 copies).
+func (s *Session) Names(k int) []peer.ID {
+	known := s.Known()
+	s.names.Shuffle(len(known), func(i, j int) { known[i], known[j] = known[j], known[i] })
+	slices.SortStableFunc(known, func(a, b peer.ID) int {
+		return s.reader(b) - s.reader(a)
+	})
+	return known[:min(len(known), k)]
+}
+
+// reader is 1 if holder id reads the layer from the upstream.
+func (s *Session) reader(id peer.ID) int {
+	if st := s.holders[id].state; st.Seed && st.Upstream > 0 {
+		return 1
+	}
+	return 0
 }
 
 func (s *Session) liveHolders() int {
@@ -551,6 +599,22 @@ func (s *Session) takesUpstream(i int, now time.Time) bool {
 	return true
 }
 
+// StateTook records how long a holder took to answer a state asked of it.
+// Silence is known only once states asked after it have come back: the
+// stall rule waits that much longer. In the sixteen-node lab at 20 Mbit/s
+// a state took 1–1.5 s to come back through links full of pieces, and
+// nodes stalled at 2 s without the state that would have shown them a
+// seed (each such node read the layer again).
+func (s *Session) StateTook(d time.Duration) {
+	s.stateTook[s.stateN%len(s.stateTook)] = d
+	s.stateN++
+}
+
+// stateLatency is the longest of the last round trips of states.
+func (s *Session) stateLatency() time.Duration {
+	return slices.Max(s.stateTook[:])
+}
+
 // stallAfter is how long this node waits with no progress before it takes
 // pieces from the upstream itself: Stall, and a share of Stall for every
 // live holder it knows that ranks before it (by rendezvous on the layer).
@@ -569,7 +633,7 @@ func (s *Session) stallAfter() time.Duration {
 			before++
 		}
 	}
-	return s.cfg.Stall + s.cfg.Stall*time.Duration(before)/time.Duration(live+1)
+	return s.cfg.Stall + s.cfg.Stall*time.Duration(before)/time.Duration(live+1) + s.stateLatency()
 }
 
 func (s *Session) firstMissing() int {

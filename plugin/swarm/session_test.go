@@ -1,6 +1,7 @@
 package swarm
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -399,5 +400,63 @@ func TestANewHolderSlowerThanTheBestIsHedgedInAFewPieceTimes(t *testing.T) {
 	}
 	if !hedged {
 		t.Fatalf("piece %d not hedged to fast at %v", urgent, want.Sub(epoch))
+	}
+}
+
+// A node names first the holders that read the layer from the upstream,
+// then others at random (not the first it found, every time), at most k.
+func TestNamesPutReadersFirstAndTheRestAtRandom(t *testing.T) {
+	s := NewSession(testConfig(), layer, "self", epoch)
+	var ids []peer.ID
+	for i := range 20 {
+		ids = append(ids, peer.ID(fmt.Sprintf("h%02d", i)))
+	}
+	s.AddHolders(ids...)
+	s.Decided(epoch)
+	s.Update(epoch, "h17", HolderState{Seed: true, Upstream: 1})
+	s.Update(epoch, "h18", HolderState{Seed: true}) // has read nothing yet
+	seen := map[peer.ID]bool{}
+	for range 20 {
+		names := s.Names(8)
+		if len(names) != 8 || names[0] != "h17" {
+			t.Fatalf("names %v: want 8, the reader h17 first", names)
+		}
+		for _, id := range names {
+			seen[id] = true
+		}
+	}
+	if len(seen) < 15 {
+		t.Fatalf("20 draws named %d of the 20 holders: want most of them, not the first found", len(seen))
+	}
+}
+
+// Silence is known only once states asked after it come back: the stall
+// waits as long again as the slowest of the last states took.
+func TestTheStallWaitsForTheStatesOfHolders(t *testing.T) {
+	cfg := testConfig()
+	s := NewSession(cfg, layer, "self", epoch)
+	s.AddHolders("a")
+	s.Decided(epoch)
+	plain := s.Wake(epoch)
+	took := 1500 * time.Millisecond
+	s.StateTook(200 * time.Millisecond)
+	s.StateTook(took)
+	s.StateTook(300 * time.Millisecond)
+	if w := s.Wake(epoch); !w.Equal(plain.Add(took)) {
+		t.Fatalf("wakes %v after the decision, want %v: the stall and the slowest state's round trip", w.Sub(epoch), plain.Add(took).Sub(epoch))
+	}
+	for _, r := range s.Next(plain.Add(took - time.Millisecond)) {
+		if r.From == Upstream {
+			t.Fatalf("went upstream before a state asked after the silence could come back: %v", r)
+		}
+	}
+	if got := s.Next(plain.Add(took)); len(got) == 0 || got[0].From != Upstream {
+		t.Fatalf("after the stall and the round trip: %v, want the upstream", got)
+	}
+	for range 8 { // the slow round trip is forgotten after eight faster ones
+		s.StateTook(100 * time.Millisecond)
+	}
+	if got := s.stateLatency(); got != 100*time.Millisecond {
+		t.Fatalf("latency %v after eight states of 100ms", got)
 	}
 }

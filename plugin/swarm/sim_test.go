@@ -38,7 +38,8 @@ import (
 //     its table ranked highest for the layer (nearest the layer's key, as
 //     router.DistanceScore orders them). IDs are 64 bits, not 256.
 //   - Holders pass on the names they know when a node subscribes to their
-//     have-sets (both ways), gossipNames at a time.
+//     have-sets (both ways), gossipNames at a time, as Session.Names
+//     picks them (readers of the upstream first, the rest at random).
 //   - Pieces are verified by a flag (a corrupting member's pieces carry
 //     it), not by hashing.
 
@@ -410,9 +411,8 @@ func (s *sim) names(from *simNode, k int, to *simNode) []peer.ID {
 	if len(from.sessions) <= k {
 		return nil
 	}
-	known := from.sessions[k].Known()
+	known := from.sessions[k].Names(gossipNames + 1)
 	known = slices.DeleteFunc(slices.Clone(known), func(id peer.ID) bool { return id == to.id })
-	s.rng.Shuffle(len(known), func(i, j int) { known[i], known[j] = known[j], known[i] })
 	return append(known[:min(len(known), gossipNames)], from.id)
 }
 

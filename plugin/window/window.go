@@ -103,7 +103,11 @@ type Layer struct {
 	upstream atomic.Int64
 	tables   map[peer.ID]pieces.Table
 	holders  []peer.ID
-	ended    bool
+	// askers are the peers that asked for the layer since the fetcher
+	// last took them: nodes fetching it too, which the fetcher follows
+	// and names to others.
+	askers []peer.ID
+	ended  bool
 }
 
 // State is what a layer's holder tells a peer of it.
@@ -197,6 +201,26 @@ func (l *Layer) SetHolders(ids []peer.ID) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.holders = slices.Clone(ids[:min(len(ids), MaxHolders)])
+}
+
+// Asked records that peer id asked for the layer's state or a piece. At
+// most MaxHolders wait to be taken: the fetcher takes them every few
+// hundred milliseconds, and a node that asks keeps asking.
+func (l *Layer) Asked(id peer.ID) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.askers) < MaxHolders && !slices.Contains(l.askers, id) {
+		l.askers = append(l.askers, id)
+	}
+}
+
+// TakeAskers returns the peers that asked since the last call.
+func (l *Layer) TakeAskers() []peer.ID {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	ids := l.askers
+	l.askers = nil
+	return ids
 }
 
 // AddTable records a table, verified by the caller, in place of an

@@ -3,6 +3,7 @@ package window
 import (
 	"bytes"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -150,5 +151,29 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 		if _, err := DecodeState(strings.NewReader(body), dgst, size); !errors.Is(err, ErrInvalidState) {
 			t.Errorf("%.40q: %v, want ErrInvalidState", body, err)
 		}
+	}
+}
+
+// The peers that ask are kept once each, at most MaxHolders between two
+// takes, and taken once.
+func TestAskersAreTakenOnceAndBounded(t *testing.T) {
+	data := layerBytes()
+	l, err := New(1<<20).Begin(digest.FromBytes(data), size, "default", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 * MaxHolders {
+		l.Asked(peer.ID("asker-" + strconv.Itoa(i%(MaxHolders+2))))
+	}
+	got := l.TakeAskers()
+	if len(got) != MaxHolders || got[0] != "asker-0" || got[1] != "asker-1" {
+		t.Fatalf("askers %q: want the first %d, once each", got, MaxHolders)
+	}
+	if again := l.TakeAskers(); len(again) != 0 {
+		t.Fatalf("taken twice: %q", again)
+	}
+	l.Asked("asker-0")
+	if got := l.TakeAskers(); len(got) != 1 {
+		t.Fatalf("an asker that asks again after a take: %q", got)
 	}
 }
