@@ -104,13 +104,23 @@ func readersPerLayer(lab *rolloutLab, im testImage) []int {
 	var out []int
 	for _, b := range im.Blobs[1:] {
 		n := 0
-		for _, nd := range lab.nodes {
+		var why []string
+		for i, nd := range lab.nodes {
 			for _, line := range nd.logLines("pieces from the upstream") {
 				if strings.Contains(line, b.Digest.String()) {
 					n++
+					for _, l := range append(nd.logLines("pieces of a layer no peer brings"), nd.logLines("a registry body for a layer's pieces")...) {
+						if strings.Contains(l, b.Digest.String()) {
+							why = append(why, fmt.Sprintf("n%d %s", i+1, logFields(l)))
+						}
+					}
+					why = append(why, fmt.Sprintf("n%d %s", i+1, logFields(line)))
 					break
 				}
 			}
+		}
+		if n > 1 { // why it had more than one reader: when each became a seed, what it knew
+			fmt.Printf("  layer %s (%d MiB) read by %d nodes:\n    %s\n", b.Digest.Encoded()[:12], b.Size>>20, n, strings.Join(why, "\n    "))
 		}
 		out = append(out, n)
 	}
@@ -156,4 +166,17 @@ func envInt(t *testing.T, name string, def int) int {
 		t.Fatalf("%s=%q: want a positive integer", name, v)
 	}
 	return n
+}
+
+// logFields is a log line from its time on, less the digest.
+func logFields(line string) string {
+	if i := strings.Index(line, "time="); i >= 0 {
+		line = line[i:]
+	}
+	if i := strings.Index(line, " digest="); i >= 0 {
+		if j := strings.IndexByte(line[i+1:], ' '); j >= 0 {
+			line = line[:i] + line[i+1+j:]
+		}
+	}
+	return line
 }

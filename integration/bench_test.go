@@ -38,7 +38,8 @@ func TestBenchmarkReport(t *testing.T) {
 		{"boot", benchBoot},
 		{"pull", benchPull},
 		{"wan", benchWAN},
-		{"miss", benchMiss},
+		{"miss", func(t *testing.T, r *benchReport) { benchMiss(t, r, false) }},
+		{"miss-pieces", func(t *testing.T, r *benchReport) { benchMiss(t, r, true) }},
 		{"raw", benchRaw},
 		{"crowd", benchCrowd},
 		{"rollout", benchRollout},
@@ -249,7 +250,14 @@ var benchMissCases = []struct {
 // too), and, from the Shoal node's log, what each layer waited before
 // going upstream: the DHT lookup, or a coordination turn ("no other node
 // started this layer"). Both pullers' logs are kept next to the report.
-func benchMiss(t *testing.T, r *benchReport) {
+// byPieces runs the Shoal nodes with fetch_by_pieces: their layers over
+// 4 MiB go by pieces, and the note says how many the puller took from the
+// upstream at once (no holder known when it decided).
+func benchMiss(t *testing.T, r *benchReport, byPieces bool) {
+	var extra, label, logName string
+	if byPieces {
+		extra, label, logName = "  fetch_by_pieces = true\n", " (fetch_by_pieces)", "-pieces"
+	}
 	reg := startRegistry(t)
 	const idle = 3
 	var addrs []string
@@ -259,11 +267,11 @@ func benchMiss(t *testing.T, r *benchReport) {
 	// Every Shoal node lists all four; a node that lists itself ignores itself.
 	var idleNodes []*node
 	for i := 1; i <= idle; i++ {
-		n := newNodeAt(t, fmt.Sprintf("idle%d", i), addrs[i], nodeOptions{bootstrap: addrs})
+		n := newNodeAt(t, fmt.Sprintf("idle%d", i), addrs[i], nodeOptions{bootstrap: addrs, extra: extra})
 		n.start()
 		idleNodes = append(idleNodes, n)
 	}
-	puller := newNodeAt(t, "shoal", addrs[0], nodeOptions{bootstrap: addrs})
+	puller := newNodeAt(t, "shoal", addrs[0], nodeOptions{bootstrap: addrs, extra: extra})
 	puller.start()
 	shoalNodes := append(slices.Clone(idleNodes), puller)
 	stock := startNode(t, "stock", nodeOptions{binary: filepath.Join(binDir, "containerd-stock")})
@@ -283,7 +291,7 @@ func benchMiss(t *testing.T, r *benchReport) {
 			for name, n := range map[string]*node{"shoal": puller, "stock": stock} {
 				logs := n.Logs()
 				if data, err := os.ReadFile(logs[len(logs)-1]); err == nil {
-					os.WriteFile(filepath.Join(filepath.Dir(out), "bench-miss-"+name+".log"), data, 0o644)
+					os.WriteFile(filepath.Join(filepath.Dir(out), "bench-miss"+logName+"-"+name+".log"), data, 0o644)
 				}
 			}
 		}
@@ -340,7 +348,7 @@ func benchMiss(t *testing.T, r *benchReport) {
 			perPull(stockCPU), perPull(shoalCPU), perPull(idleStockCPU), perPull(idleShoalCPU))
 		fmt.Printf("miss, %s (%d reps, %s): stock %s | shoal %s\n  %s\n  %s\n", c.name, reps, time.Since(started).Round(time.Second),
 			durations(stockT), durations(shoalT), cpu, waits)
-		r.times("pull of an image no peer holds, "+c.name+", 3 other Shoal nodes idle (loopback)", stockT, shoalT,
+		r.times("pull of an image no peer holds, "+c.name+", 3 other Shoal nodes idle (loopback)"+label, stockT, shoalT,
 			fmt.Sprintf("base: stock containerd; min–max %s–%s vs %s–%s; %d reps, puller connected to ≥ %d peers; %s; Shoal log, before going upstream: %s",
 				slices.Min(stockT).Round(time.Millisecond), slices.Max(stockT).Round(time.Millisecond),
 				slices.Min(shoalT).Round(time.Millisecond), slices.Max(shoalT).Round(time.Millisecond), reps, leastPeers, cpu, waits))
@@ -348,6 +356,7 @@ func benchMiss(t *testing.T, r *benchReport) {
 }
 
 var (
+	missPieces = regexp.MustCompile(`msg="p2p: fetching a layer by pieces".*\bseed=(true|false)`)
 	missWaited = regexp.MustCompile(`msg="p2p: no other node started this layer, fetching upstream".*\bwaited=(\S+)`)
 	missLookup = regexp.MustCompile(`msg="p2p: no peer holds it, fetching upstream".*\blookup=(\S+)`)
 	missRank   = regexp.MustCompile(`\brank=(\d+)`)
@@ -360,6 +369,7 @@ var (
 func missWaits(n *node, layers []digest.Digest) string {
 	var lookups, turns []time.Duration
 	turnsByRank := map[string]int{}
+	byPieces := map[string]int{}
 	logs := n.Logs()
 	data, _ := os.ReadFile(logs[len(logs)-1])
 	for _, line := range strings.Split(string(data), "\n") {
@@ -373,6 +383,9 @@ func missWaits(n *node, layers []digest.Digest) string {
 			if m := missRank.FindStringSubmatch(line); m != nil {
 				turnsByRank[m[1]]++
 			}
+		}
+		if m := missPieces.FindStringSubmatch(line); m != nil {
+			byPieces[m[1]]++
 		}
 		if m := missLookup.FindStringSubmatch(line); m != nil {
 			if d, err := time.ParseDuration(strings.Trim(m[1], `"`)); err == nil {
@@ -394,6 +407,9 @@ func missWaits(n *node, layers []digest.Digest) string {
 			len(turns), strings.Join(byRank, ", "), median(turns).Round(time.Millisecond), slices.Max(turns).Round(time.Millisecond))
 	} else {
 		s += "; none waited a coordination turn"
+	}
+	if n := byPieces["true"] + byPieces["false"]; n > 0 {
+		s += fmt.Sprintf("; %d went by pieces, %d of them from the upstream at once", n, byPieces["true"])
 	}
 	return s
 }

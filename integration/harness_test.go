@@ -447,7 +447,6 @@ func (n *node) waitAnnounced(minCount int) {
 	})
 }
 
-// logContains reports whether any of the node's logs has s.
 // logLines is the lines of n's logs that contain s.
 func (n *node) logLines(s string) []string {
 	var out []string
@@ -462,6 +461,7 @@ func (n *node) logLines(s string) []string {
 	return out
 }
 
+// logContains reports whether any of the node's logs has s.
 func (n *node) logContains(s string) bool {
 	for _, l := range n.Logs() {
 		data, _ := os.ReadFile(l)

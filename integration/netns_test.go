@@ -45,6 +45,11 @@ func newNetLab(t *testing.T, hosts int) *netLab {
 		t.Skip("SHOAL_SKIP_NETNS=1: multi-host (network namespace) tests skipped")
 	}
 	n := labCount.Add(1)
+	// A lab left behind by a test binary that was killed (a timeout)
+	// still holds its subnet: take the next free one.
+	for n < 250 && subnetInUse(t, fmt.Sprintf("10.77.%d.", n)) {
+		n = labCount.Add(1)
+	}
 	lab := &netLab{t: t, id: fmt.Sprintf("%d%d", os.Getpid()%1000, n), subnet: fmt.Sprintf("10.77.%d", n)}
 	lab.bridge = "shb" + lab.id
 	if out, err := exec.Command("ip", "link", "add", lab.bridge, "type", "bridge").CombinedOutput(); err != nil {
@@ -73,6 +78,15 @@ func newNetLab(t *testing.T, hosts int) *netLab {
 		lab.hosts = append(lab.hosts, ns)
 	}
 	return lab
+}
+
+// subnetInUse reports whether an address of the host begins with prefix.
+func subnetInUse(t *testing.T, prefix string) bool {
+	out, err := exec.Command("ip", "-o", "-4", "addr", "show").Output()
+	if err != nil {
+		t.Fatalf("ip addr show: %v", err)
+	}
+	return strings.Contains(string(out), " "+prefix)
 }
 
 func (l *netLab) ip(host int) string { return fmt.Sprintf("%s.%d", l.subnet, 10+host) }

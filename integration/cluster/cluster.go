@@ -7,11 +7,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -20,14 +23,52 @@ import (
 	"github.com/shoal-dev/shoal/plugin/netkey"
 )
 
-// FreePort returns a TCP port on 127.0.0.1 that was free a moment ago.
+// handedOut is every port FreePort has returned: one handed out but not
+// yet bound by its user is free again, and was once handed out twice (a
+// node's P2P port and its mirror's, which then could not listen).
+var handedOut = struct {
+	sync.Mutex
+	ports map[int]bool
+}{ports: map[int]bool{}}
+
+// FreePort returns a TCP port on 127.0.0.1 that was free a moment ago,
+// that it has not returned before, and that is below the kernel's
+// ephemeral range, where outgoing connections take their local ports: a
+// port from that range, released until its user bound it, was once in
+// use by then.
 func FreePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
+	low := ephemeralLow()
+	for range 1000 {
+		port := low/2 + rand.IntN(low-low/2)
+		handedOut.Lock()
+		again := handedOut.ports[port]
+		handedOut.ports[port] = true
+		handedOut.Unlock()
+		if again {
+			continue
+		}
+		l, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+		if err != nil {
+			continue // in use
+		}
+		l.Close()
+		return port, nil
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
+	return 0, errors.New("no free port found below the ephemeral range")
+}
+
+// ephemeralLow is the first port of the kernel's ephemeral range (Linux's
+// default when it cannot be read).
+func ephemeralLow() int {
+	low := 32768
+	if b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range"); err == nil {
+		if f := strings.Fields(string(b)); len(f) == 2 {
+			if n, err := strconv.Atoi(f[0]); err == nil && n >= 2048 {
+				low = n
+			}
+		}
+	}
+	return low
 }
 
 // Process is a child process with its output in a log file.
