@@ -294,6 +294,9 @@ func (f *pieceFetch) run(ctx context.Context) {
 			f.layer.SetSeed(true)
 			f.logSeed(ctx, now)
 		}
+		if f.upstream != nil && f.sess.LeavesUpstream(now) {
+			f.leaveUpstream(ctx, now)
+		}
 		for _, r := range f.sess.Next(now) {
 			f.start(r)
 		}
@@ -350,6 +353,22 @@ func (f *pieceFetch) logSeed(ctx context.Context, now time.Time) {
 		"seeds": seeds, "reading": reading, "written": f.sess.Written(), "states": f.stateCount,
 		"polls": polls, "oldest_poll": oldest.Round(time.Millisecond)}).
 		Debug("p2p: this node takes from the upstream the pieces of a layer no peer brings")
+}
+
+// leaveUpstream stops reading the upstream, for another seed reads the
+// layer there: the body is closed, which gives its request back to
+// containerd's limit of three per node (one still waiting for it is
+// never sent), and the pieces asked of it are asked again of peers.
+func (f *pieceFetch) leaveUpstream(ctx context.Context, now time.Time) {
+	f.upstream.stop()
+	f.upstream = nil
+	f.mu.Lock()
+	clear(f.fromRegistry)
+	f.ready.Broadcast() // the reader, waiting for a piece to read, returns
+	f.mu.Unlock()
+	f.sess.StopUpstream(now)
+	log.G(ctx).WithFields(log.Fields{"digest": f.desc.Digest, "after": now.Sub(f.began).Round(time.Millisecond), "reads": f.sess.Reads(), "written": f.sess.Written()}).
+		Debug("p2p: this node leaves the upstream to another seed of the layer")
 }
 
 // start sends a request the session asked for.

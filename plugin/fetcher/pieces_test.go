@@ -29,12 +29,13 @@ import (
 // pieces, counted in sent. corrupt flips a byte of every piece it sends;
 // its table is the true one.
 func piecesHolder(t *testing.T, data []byte, corrupt bool, sent *atomic.Int32) peerBehaviour {
-	return partHolder(t, data, corrupt, sent, func(int) bool { return true }, false)
+	return partHolder(t, data, corrupt, sent, func(int) bool { return true }, false, 0)
 }
 
 // partHolder is piecesHolder holding only the pieces holds says, and
-// saying it takes pieces from the upstream when seed.
-func partHolder(t *testing.T, data []byte, corrupt bool, sent *atomic.Int32, holds func(int) bool, seed bool) peerBehaviour {
+// saying it takes pieces from the upstream when seed, having read
+// upstream bytes there.
+func partHolder(t *testing.T, data []byte, corrupt bool, sent *atomic.Int32, holds func(int) bool, seed bool, upstream int64) peerBehaviour {
 	key, _, err := crypto.GenerateEd25519Key(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +61,7 @@ func partHolder(t *testing.T, data []byte, corrupt bool, sent *atomic.Int32, hol
 		rec := httptest.NewRecorder()
 		q := req.URL.Query().Get(oci.PieceQuery)
 		if q == "" {
-			window.State{Have: all, Seed: seed, Tables: []pieces.Table{table}}.Encode(rec)
+			window.State{Have: all, Seed: seed, Upstream: upstream, Tables: []pieces.Table{table}}.Encode(rec)
 			return rec.Result(), nil
 		}
 		i, _ := strconv.Atoi(q)
@@ -167,7 +168,7 @@ func TestSeedsReadOnlyTheirOwnPiecesFromTheUpstream(t *testing.T) {
 	data := randomBytes(t, 6<<20) // 24 pieces of 256 KiB
 	var fromB atomic.Int32
 	even := func(i int) bool { return i%2 == 0 }
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: partHolder(t, data, false, &fromB, even, true)}}
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: partHolder(t, data, false, &fromB, even, true, 0)}}
 	opts := piecesOptions(t)
 	opts.Swarm = swarm.DefaultConfig()
 	opts.Swarm.Stall = 200 * time.Millisecond // B never brings the odd pieces
@@ -251,12 +252,14 @@ type gatedUpstream struct {
 	piece     int64
 	open      chan struct{}
 	firstRead atomic.Bool
+	gaveUp    atomic.Bool // a fetch was cancelled while it waited
 }
 
 func (u *gatedUpstream) Fetch(ctx context.Context, _ ocispec.Descriptor) (io.ReadCloser, error) {
 	select {
 	case <-u.open:
 	case <-ctx.Done():
+		u.gaveUp.Store(true)
 		return nil, ctx.Err()
 	}
 	return &watchedBody{readSeekCloser{bytes.NewReader(u.data)}, u}, nil
@@ -280,7 +283,7 @@ func TestAPieceAPeerBroughtWhileTheBodyOpenedIsNotRead(t *testing.T) {
 	data := randomBytes(t, 6<<20) // 24 pieces of 256 KiB
 	var ready atomic.Bool
 	var fromB atomic.Int32
-	empty, full := partHolder(t, data, false, &fromB, func(int) bool { return false }, false), piecesHolder(t, data, false, &fromB)
+	empty, full := partHolder(t, data, false, &fromB, func(int) bool { return false }, false, 0), piecesHolder(t, data, false, &fromB)
 	b := func(req *http.Request) (*http.Response, error) {
 		if ready.Load() {
 			return full(req)
@@ -362,6 +365,62 @@ func TestANodeThatAskedIsFollowedAndNamed(t *testing.T) {
 		if l, ok := opts.Windows.Lookup(d.Digest); ok {
 			l.Asked(peerB) // as the content server records B's request
 			named = named || slices.Contains(l.State().Holders, peerB)
+		}
+	}
+}
+
+// A seed whose request to the registry waits (containerd's three are held
+// by its other layers) leaves the upstream to a seed that reads the layer
+// there: the waiting request is given up, never sent, and the layer comes
+// from the other seed.
+func TestASeedWaitingForTheRegistryLeavesItToASeedThatReads(t *testing.T) {
+	data := randomBytes(t, 6<<20)
+	var fromB atomic.Int32
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerB: partHolder(t, data, false, &fromB, func(int) bool { return true }, true, int64(len(data))),
+	}}
+	opts := piecesOptions(t)
+	up := &gatedUpstream{data: data, piece: pieces.SwarmPieceSize(int64(len(data))), open: make(chan struct{})} // never opens
+	f := newFetcher(t, fakeFinder{}, client, opts) // nobody found: this node is the seed
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	rc, err := f.WrapFetcher(up, "registry.example/team/app:v1").Fetch(testNamespace(), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	type result struct {
+		got []byte
+		err error
+	}
+	read := make(chan result, 1)
+	go func() {
+		got, err := io.ReadAll(rc)
+		read <- result{got, err}
+	}()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		select {
+		case r := <-read:
+			if r.err != nil || !bytes.Equal(r.got, data) {
+				t.Fatalf("read: %v (%d bytes)", r.err, len(r.got))
+			}
+			// Before the body is closed, which would give the request up
+			// too; the waiting fetch returns on its own goroutine.
+			for wait := time.Now().Add(5 * time.Second); !up.gaveUp.Load(); time.Sleep(10 * time.Millisecond) {
+				if time.Now().After(wait) {
+					t.Fatal("the request to the registry still waits")
+				}
+			}
+			if fromB.Load() == 0 {
+				t.Fatal("no piece came from the seed that reads")
+			}
+			return
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the fetch did not end")
+		}
+		if l, ok := opts.Windows.Lookup(d.Digest); ok {
+			l.Asked(peerB) // B asks this node, and is followed
 		}
 	}
 }

@@ -232,43 +232,60 @@ func TestASeedWhoseUpstreamBytesGrowIsNotAStall(t *testing.T) {
 	}
 }
 
-// Seeds share the layer's pieces no holder has in blocks of half a
-// window: each reads a block over one body.
-func TestSeedsShareTheUpstreamInBlocks(t *testing.T) {
+// Of two seeds that read the layer from the upstream, the one ranked
+// after the other yields: one seed reads the layer over one body.
+func TestOfSeedsThatReadTheOneRankedFirstReadsOn(t *testing.T) {
 	cfg := testConfig()
 	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 9, 9
-	a := NewSession(cfg, layer, "seed-a", epoch)
-	b := NewSession(cfg, layer, "seed-b", epoch)
-	a.Decided(epoch)
-	b.Decided(epoch)
-	// Both read the layer from the upstream already.
-	a.Received(epoch, 0, Upstream)
-	b.Received(epoch, 0, Upstream)
-	a.Update(epoch, "seed-b", HolderState{Have: haveOf(9, 0), Seed: true, Upstream: 1})
-	b.Update(epoch, "seed-a", HolderState{Have: haveOf(9, 0), Seed: true, Upstream: 1})
-	taken := map[int]int{}
-	by := map[int]*Session{}
+	first, second := peer.ID("seed-a"), peer.ID("seed-b")
+	if string(pieceScore(layer.Digest, -1, second)) > string(pieceScore(layer.Digest, -1, first)) {
+		first, second = second, first
+	}
+	a := NewSession(cfg, layer, first, epoch)
+	b := NewSession(cfg, layer, second, epoch)
 	for _, s := range []*Session{a, b} {
-		for _, r := range s.Next(epoch) {
-			if r.From != Upstream {
-				t.Fatalf("%v: want only upstream requests", r)
-			}
-			taken[r.Piece]++
-			by[r.Piece] = s
+		s.Decided(epoch)
+		s.Received(epoch, 0, Upstream)
+	}
+	a.Update(epoch, second, HolderState{Have: haveOf(9, 0), Seed: true, Upstream: 1})
+	b.Update(epoch, first, HolderState{Have: haveOf(9, 0), Seed: true, Upstream: 1})
+	if a.Yields() || !b.Yields() {
+		t.Fatalf("yields: first %v, second %v; want only the second", a.Yields(), b.Yields())
+	}
+	got := a.Next(epoch)
+	if len(got) != 8 {
+		t.Fatalf("the first seed asks %v, want pieces 1-8 from the upstream", got)
+	}
+	for k, r := range got {
+		if r != (Request{Piece: k + 1, From: Upstream}) {
+			t.Fatalf("the first seed asks %v, want pieces 1-8 from the upstream", got)
 		}
 	}
-	// Every other piece is taken by one seed, the same for a block (of 4:
-	// half the window of 9).
-	for i := 1; i < 9; i++ {
-		if taken[i] != 1 {
-			t.Fatalf("piece %d taken from the upstream %d times, want once (%v)", i, taken[i], taken)
-		}
-		if first := i / 4 * 4; first > 0 && by[i] != by[first] {
-			t.Fatalf("pieces %d and %d of one block taken by different seeds", first, i)
+	for _, r := range b.Next(epoch) {
+		if r.From == Upstream {
+			t.Fatalf("the second seed asks %v of the upstream", r)
 		}
 	}
-	if by[1] == by[4] && by[4] == by[8] {
-		t.Fatalf("one seed takes every block")
+	// The second takes from the first what the first read.
+	b.Update(epoch, first, HolderState{Have: haveOf(9, 0, 1), Seed: true, Upstream: 2})
+	if got := b.Next(epoch); len(got) != 1 || got[0] != (Request{Piece: 1, From: first}) {
+		t.Fatalf("the second seed asks %v, want piece 1 from the first", got)
+	}
+}
+
+// A seed that stops reading the upstream has its requests there ended:
+// the pieces are asked again, of the upstream when it reads on.
+func TestStopUpstreamEndsTheRequestsToTheUpstream(t *testing.T) {
+	cfg := testConfig()
+	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
+	s := NewSession(cfg, layer, "self", epoch)
+	s.Decided(epoch)
+	if got := s.Next(epoch); len(got) != 3 || got[0].From != Upstream {
+		t.Fatalf("a lone seed asks %v, want 3 pieces of the upstream", got)
+	}
+	s.StopUpstream(epoch)
+	if got := s.Next(epoch); len(got) != 3 || got[0] != (Request{Piece: 0, From: Upstream}) {
+		t.Fatalf("after StopUpstream: %v, want pieces 0-2 of the upstream again", got)
 	}
 }
 

@@ -441,6 +441,9 @@ func (s *sim) pump(n *simNode, k int) {
 		return
 	}
 	sess := n.sessions[k]
+	if sess.LeavesUpstream(s.clock()) {
+		s.leaveUpstream(n, k)
+	}
 	for _, r := range sess.Next(s.clock()) {
 		s.request(n, k, r)
 	}
@@ -510,6 +513,24 @@ func (s *sim) fail(n *simNode, k int, src peer.ID) {
 	n.sessions[k].Lost(src, Gone)
 	s.subscribeActive(n, k)
 	s.pump(n, k)
+}
+
+// leaveUpstream ends n's transfers of layer k from the upstream, as the
+// fetcher closes its body when it yields to another seed.
+func (s *sim) leaveUpstream(n *simNode, k int) {
+	left := false
+	for key, t := range s.flights {
+		if key.dst == n && key.layer == k && key.src == Upstream {
+			delete(s.flights, key)
+			// What the registry sent of the piece counts: it left.
+			s.res.upstreamBytes += int64(float64(s.layers[k].PieceLen(t.piece)) - max(t.remaining-t.rate*(s.now-t.since).Seconds(), 0))
+			s.cancel(t)
+			left = true
+		}
+	}
+	if left {
+		n.sessions[k].StopUpstream(s.clock())
+	}
 }
 
 func (s *sim) send(src *simNode, dst *simNode, k, piece int, bytes float64) {
