@@ -46,6 +46,36 @@ func TestARolloutByPiecesTakesOneUpstreamCopy(t *testing.T) {
 	}
 }
 
+// With containerd allowing one request to the registry at a time
+// (max_concurrent_downloads = 1), a node that seeds two layers or more
+// waits for a request on all but one: its followers take those layers
+// from a seed that reads, it gives up its waiting request, and the
+// registry still sends about one copy.
+func TestASeedWaitingForARegistryRequestLeavesTheLayerToAnother(t *testing.T) {
+	lab := newRolloutLabWith(t, 6, 50, func(int) nodeOptions {
+		return nodeOptions{extra: "  fetch_by_pieces = true\n" +
+			"[plugins.\"io.containerd.transfer.v1.local\"]\n  max_concurrent_downloads = 1\n"}
+	})
+	im := lab.push("pieces/queued", rolloutLayers...)
+	busy := cpuBusy(t)
+	times := lab.pullAllAtOnce(im.Ref)
+	t.Logf("completion (× size÷link): %v; the machine's CPUs were %.0f%% busy", multiples(times, lab.linkTime(im)), 100*busy())
+	for _, n := range lab.nodes {
+		n.requireIntact(im)
+	}
+	left := 0
+	for i, n := range lab.nodes {
+		left += len(n.logLines("leaves the upstream to another seed"))
+		t.Logf("n%d took pieces from the upstream for %d layers, left it for %d", i+1,
+			len(n.logLines("pieces from the upstream")), len(n.logLines("leaves the upstream to another seed")))
+	}
+	c := lab.copies(im)
+	t.Logf("the registry sent %.2f copies of the layers", c)
+	if c > 1.25 {
+		t.Errorf("the registry sent %.2f copies of the layers, want about one", c)
+	}
+}
+
 // cpuBusy starts measuring how busy the machine's CPUs are; the function
 // it returns says the share of the time since (0 to 1, all CPUs).
 func cpuBusy(t *testing.T) func() float64 {
