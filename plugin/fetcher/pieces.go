@@ -356,9 +356,10 @@ func (f *pieceFetch) logSeed(ctx context.Context, now time.Time) {
 }
 
 // leaveUpstream stops reading the upstream, for another seed reads the
-// layer there: the body is closed, which gives its request back to
-// containerd's limit of three per node (one still waiting for it is
-// never sent), and the pieces asked of it are asked again of peers.
+// layer there or this node took only a piece it waited for: the body is
+// closed, which gives its request back to containerd's limit of three per
+// node (one still waiting for it is never sent), and the pieces asked of
+// it are asked again of peers.
 func (f *pieceFetch) leaveUpstream(ctx context.Context, now time.Time) {
 	f.upstream.stop()
 	f.upstream = nil
@@ -367,8 +368,8 @@ func (f *pieceFetch) leaveUpstream(ctx context.Context, now time.Time) {
 	f.ready.Broadcast() // the reader, waiting for a piece to read, returns
 	f.mu.Unlock()
 	f.sess.StopUpstream(now)
-	log.G(ctx).WithFields(log.Fields{"digest": f.desc.Digest, "after": now.Sub(f.began).Round(time.Millisecond), "reads": f.sess.Reads(), "written": f.sess.Written()}).
-		Debug("p2p: this node leaves the upstream to another seed of the layer")
+	log.G(ctx).WithFields(log.Fields{"digest": f.desc.Digest, "after": now.Sub(f.began).Round(time.Millisecond), "reads": f.sess.Reads(), "yields": f.sess.Yields(), "written": f.sess.Written()}).
+		Debug("p2p: this node stops reading a layer from the upstream")
 }
 
 // start sends a request the session asked for.

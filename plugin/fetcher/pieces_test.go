@@ -252,14 +252,15 @@ type gatedUpstream struct {
 	piece     int64
 	open      chan struct{}
 	firstRead atomic.Bool
-	gaveUp    atomic.Bool // a fetch was cancelled while it waited
+	waiting   atomic.Int32 // fetches waiting for open
 }
 
 func (u *gatedUpstream) Fetch(ctx context.Context, _ ocispec.Descriptor) (io.ReadCloser, error) {
+	u.waiting.Add(1)
+	defer u.waiting.Add(-1)
 	select {
 	case <-u.open:
 	case <-ctx.Done():
-		u.gaveUp.Store(true)
 		return nil, ctx.Err()
 	}
 	return &watchedBody{readSeekCloser{bytes.NewReader(u.data)}, u}, nil
@@ -404,8 +405,9 @@ func TestASeedWaitingForTheRegistryLeavesItToASeedThatReads(t *testing.T) {
 				t.Fatalf("read: %v (%d bytes)", r.err, len(r.got))
 			}
 			// Before the body is closed, which would give the request up
-			// too; the waiting fetch returns on its own goroutine.
-			for wait := time.Now().Add(5 * time.Second); !up.gaveUp.Load(); time.Sleep(10 * time.Millisecond) {
+			// too; the waiting fetch returns on its own goroutine (or was
+			// never made, if this node heard of B first).
+			for wait := time.Now().Add(5 * time.Second); up.waiting.Load() > 0; time.Sleep(10 * time.Millisecond) {
 				if time.Now().After(wait) {
 					t.Fatal("the request to the registry still waits")
 				}

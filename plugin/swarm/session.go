@@ -445,8 +445,8 @@ func (s *Session) Next(now time.Time) []Request {
 		return nil
 	}
 	stalled := now.Sub(s.lastArrival) >= s.stallAfter()
-	if stalled && !s.seed {
-		s.seed = true // nobody brought a piece for Stall: this node takes them itself
+	if stalled && !s.seed && !s.readerKnown() {
+		s.seed = true // nobody brought a piece for Stall and no seed reads: this node reads the layer
 	}
 	if fl := s.inflight[urgent]; len(fl) == 0 {
 		if r, ok := s.assign(now, urgent, false); ok {
@@ -535,7 +535,7 @@ func (s *Session) assign(now time.Time, i int, hedge bool) (Request, bool) {
 	if best != nil {
 		return s.start(now, i, best, hedge), true
 	}
-	if s.seed && s.upstream.inflight < s.cfg.PerHolder && !s.asked(i, Upstream) && s.takesUpstream(i, now) {
+	if s.upstream.inflight < s.cfg.PerHolder && !s.asked(i, Upstream) && s.takesUpstream(i, now) {
 		return s.start(now, i, &s.upstream, hedge), true
 	}
 	return Request{}, false
@@ -567,14 +567,14 @@ func (s *Session) asked(i int, id peer.ID) bool {
 	return false
 }
 
-// takesUpstream reports whether this seed takes piece i from the upstream:
-// it does unless it yields to another seed (Yields), or when i is the
-// next needed piece and nothing moved for Stall.
+// takesUpstream reports whether this node takes piece i from the upstream:
+// a seed does unless it yields to another (Yields); any node does when i
+// is the next needed piece and nothing moved for Stall.
 func (s *Session) takesUpstream(i int, now time.Time) bool {
 	if i == s.firstMissing() && now.Sub(s.lastArrival) >= s.stallAfter() {
 		return true
 	}
-	return !s.Yields()
+	return s.seed && !s.Yields()
 }
 
 // Yields reports whether this seed leaves the upstream to another seed:
@@ -592,20 +592,40 @@ func (s *Session) Yields() bool {
 		return false
 	}
 	for _, h := range s.holders {
-		if h.excluded || !h.state.Seed || h.state.Upstream == 0 {
-			continue
-		}
-		if !s.reading || h.rank > s.rank {
+		if s.reads(h) && (!s.reading || h.rank > s.rank) {
 			return true
 		}
 	}
 	return false
 }
 
-// LeavesUpstream reports whether this seed should stop reading the
-// upstream at now: it yields, and is not stalled (the stall rule takes
-// the next needed piece there even so).
+// readerKnown reports whether a live holder is a seed that reads the
+// layer from the upstream. A node that stalls while one does takes the
+// piece it waits for from the upstream but does not become a seed: it
+// would read on, and a seed ranked after it would yield to it, from
+// further along the layer.
+func (s *Session) readerKnown() bool {
+	for _, h := range s.holders {
+		if s.reads(h) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Session) reads(h *holder) bool {
+	return !h.excluded && h.state.Seed && h.state.Upstream > 0
+}
+
+// LeavesUpstream reports whether this node should stop reading the
+// upstream at now: a seed that yields and is not stalled (the stall rule
+// takes the next needed piece there even so), or a node that is no seed
+// and has nothing asked of it there (it took a piece on a stall; an idle
+// body holds one of containerd's requests to the registry).
 func (s *Session) LeavesUpstream(now time.Time) bool {
+	if !s.seed {
+		return s.upstream.inflight == 0
+	}
 	return s.Yields() && now.Sub(s.lastArrival) < s.stallAfter()
 }
 

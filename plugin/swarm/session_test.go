@@ -227,8 +227,43 @@ func TestASeedWhoseUpstreamBytesGrowIsNotAStall(t *testing.T) {
 	stuck := at.Add(2 * cfg.Stall) // Stall and its share for the holders ranked before
 	s.Update(stuck, "seed", HolderState{Have: NewBitfield(9), Seed: true, Upstream: 6 << 16})
 	got := s.Next(stuck)
-	if len(got) == 0 || got[0] != (Request{Piece: 0, From: Upstream}) {
-		t.Fatalf("after Stall with the seed's bytes still: %v, want piece 0 from the upstream", got)
+	if len(got) != 1 || got[0] != (Request{Piece: 0, From: Upstream}) {
+		t.Fatalf("after Stall with the seed's bytes still: %v, want piece 0 from the upstream, no more", got)
+	}
+	// A seed reads the layer: this node took the piece it waited for, and
+	// does not read on, nor become a seed another would yield to.
+	if s.Seed() || s.LeavesUpstream(stuck) {
+		t.Fatalf("seed %v, leaves the upstream with piece 0 asked there %v: want neither", s.Seed(), s.LeavesUpstream(stuck))
+	}
+	s.Received(stuck, 0, Upstream)
+	if !s.LeavesUpstream(stuck) {
+		t.Fatal("holds its body open to the upstream after the piece it waited for")
+	}
+	for _, r := range s.Next(stuck) {
+		if r.From == Upstream {
+			t.Fatalf("after the piece it waited for: %v, want nothing more from the upstream", r)
+		}
+	}
+}
+
+// A node that stalls while its seed has read nothing (the seed may wait
+// for a request to the registry) becomes the seed and reads the layer.
+func TestANodeStalledOnASeedThatReadsNothingBecomesTheSeed(t *testing.T) {
+	cfg := testConfig()
+	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
+	s := NewSession(cfg, layer, "self", epoch)
+	s.AddHolders("seed")
+	s.Decided(epoch)
+	s.Update(epoch, "seed", HolderState{Have: NewBitfield(9), Seed: true})
+	stuck := epoch.Add(2 * cfg.Stall)
+	got := s.Next(stuck)
+	if !s.Seed() || len(got) != 3 {
+		t.Fatalf("seed %v, requests %v: want a seed asking the upstream for 3 pieces", s.Seed(), got)
+	}
+	for k, r := range got {
+		if r != (Request{Piece: k, From: Upstream}) {
+			t.Fatalf("requests %v: want pieces 0-2 from the upstream", got)
+		}
 	}
 }
 
