@@ -271,7 +271,11 @@ func benchMiss(t *testing.T, r *benchReport, byPieces bool) {
 		n.start()
 		idleNodes = append(idleNodes, n)
 	}
-	puller := newNodeAt(t, "shoal", addrs[0], nodeOptions{bootstrap: addrs, extra: extra})
+	pullerExtra := extra
+	if sock := os.Getenv("SHOAL_BENCH_DEBUG_SOCKET"); sock != "" { // for ctr pprof --debug-socket
+		pullerExtra += fmt.Sprintf("[debug]\n  address = %q\n", sock)
+	}
+	puller := newNodeAt(t, "shoal", addrs[0], nodeOptions{bootstrap: addrs, extra: pullerExtra})
 	puller.start()
 	shoalNodes := append(slices.Clone(idleNodes), puller)
 	stock := startNode(t, "stock", nodeOptions{binary: filepath.Join(binDir, "containerd-stock")})
