@@ -805,8 +805,11 @@ func TestTheLeastLoadedHolderIsStreamedFrom(t *testing.T) {
 	// they find joins the ranges for what it holds, and under load the
 	// fetch outlasted the first of them.
 	client.reset()
+	// No hedges or stall bounds either: in a loaded race-detector run (a
+	// clean-clone CI run, 2026-12-05) this fetch took 9.7 s and fell to
+	// the upstream, which holds nothing here.
 	finder := &growingFinder{first: []peer.ID{peerA, peerB, peerC}, later: []peer.ID{peerA, peerB}}
-	f = newFetcher(t, finder, client, Options{Store: newStore(t), ParallelMinSize: 1 << 20})
+	f = newFetcher(t, finder, client, Options{Store: newStore(t), ParallelMinSize: 1 << 20, HedgeDelay: time.Minute, HolderStall: time.Minute})
 	if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
 		t.Fatal("committed bytes differ")
 	}
