@@ -271,14 +271,18 @@ func benchMiss(t *testing.T, r *benchReport, byPieces bool) {
 		n.start()
 		idleNodes = append(idleNodes, n)
 	}
-	pullerExtra := extra
-	if sock := os.Getenv("SHOAL_BENCH_DEBUG_SOCKET"); sock != "" { // for ctr pprof --debug-socket
-		pullerExtra += fmt.Sprintf("[debug]\n  address = %q\n", sock)
+	// SHOAL_BENCH_DEBUG_SOCKET: debug sockets for ctr pprof, the puller's
+	// there and stock containerd's at that path and ".stock".
+	pullerExtra, stockExtra := extra, ""
+	if sock := os.Getenv("SHOAL_BENCH_DEBUG_SOCKET"); sock != "" {
+		debug := "[plugins.\"io.containerd.server.v1.debug\"]\n  address = %q\n"
+		pullerExtra += fmt.Sprintf(debug, sock)
+		stockExtra = fmt.Sprintf(debug, sock+".stock")
 	}
 	puller := newNodeAt(t, "shoal", addrs[0], nodeOptions{bootstrap: addrs, extra: pullerExtra})
 	puller.start()
 	shoalNodes := append(slices.Clone(idleNodes), puller)
-	stock := startNode(t, "stock", nodeOptions{binary: filepath.Join(binDir, "containerd-stock")})
+	stock := startNode(t, "stock", nodeOptions{binary: filepath.Join(binDir, "containerd-stock"), extra: stockExtra})
 	for _, n := range shoalNodes {
 		n.waitReady()
 	}
