@@ -444,6 +444,13 @@ func (s *Session) Next(now time.Time) []Request {
 	if urgent < 0 {
 		return nil
 	}
+	if s.seed && !s.reading && s.readerKnown() {
+		// A seed that has read nothing leaves the layer to one that reads,
+		// for good: one that only yielded, stalled later and read a piece,
+		// read on while busy holders held the pieces it lacked (sixteen
+		// nodes: 0.27 copies of a 96 MiB image more in one run of five).
+		s.seed = false
+	}
 	stalled := now.Sub(s.lastArrival) >= s.stallAfter()
 	if stalled && !s.seed && !s.readerKnown() {
 		s.seed = true // nobody brought a piece for Stall and no seed reads: this node reads the layer
@@ -618,15 +625,15 @@ func (s *Session) reads(h *holder) bool {
 }
 
 // LeavesUpstream reports whether this node should stop reading the
-// upstream at now: a seed that yields and is not stalled (the stall rule
-// takes the next needed piece there even so), or a node that is no seed
-// and has nothing asked of it there (it took a piece on a stall; an idle
-// body holds one of containerd's requests to the registry).
+// upstream at now: it is not stalled (the stall rule takes the next
+// needed piece there), and it is a seed that yields or no seed at all (it
+// took the piece it stalled on, or gave up its seed's claim; an idle body
+// holds one of containerd's requests to the registry).
 func (s *Session) LeavesUpstream(now time.Time) bool {
-	if !s.seed {
-		return s.upstream.inflight == 0
+	if now.Sub(s.lastArrival) >= s.stallAfter() {
+		return false
 	}
-	return s.Yields() && now.Sub(s.lastArrival) < s.stallAfter()
+	return !s.seed || s.Yields()
 }
 
 // StopUpstream records that the requests to the upstream ended unanswered:

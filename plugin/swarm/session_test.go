@@ -345,6 +345,17 @@ func TestASeedThatHasReadNothingFollowsOneThatReads(t *testing.T) {
 	if len(got) == 0 || got[0] != (Request{Piece: 0, From: "reader"}) {
 		t.Fatalf("requests: %v, want piece 0 from the seed that reads", got)
 	}
+	// It gave up being a seed: stalled later, it takes the piece it waits
+	// for from the upstream, and no other.
+	if s.Seed() {
+		t.Fatal("still a seed after leaving the layer to one that reads")
+	}
+	s.Received(epoch, 0, "reader")
+	s.Received(epoch, 1, "reader")
+	stuck := epoch.Add(3 * cfg.Stall)
+	if got := s.Next(stuck); len(got) != 1 || got[0] != (Request{Piece: 2, From: Upstream}) {
+		t.Fatalf("stalled: %v, want piece 2 from the upstream, no more", got)
+	}
 }
 
 func TestASeedIsAskedOnlyForPiecesNoOtherHolderHas(t *testing.T) {
