@@ -428,7 +428,15 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 	case errors.Is(err, peerclient.ErrBusy):
 		f.sess.Failed(now, r.Piece, r.From, swarm.Busy)
 		return
-	case errors.Is(err, peerclient.ErrUnreachable), errors.Is(err, peerclient.ErrNoAnswer):
+	case errors.Is(err, peerclient.ErrNoAnswer):
+		// Slow, not gone: asked again after its next state. A seed whose
+		// uplink carries a rollout answers late, and dropped for the
+		// layer it is no seed to its followers: at sixteen nodes a node
+		// that knew fourteen holders and no seed read most of a layer again.
+		f.pf.judge(r.From, f.desc.Digest, err)
+		f.sess.Failed(now, r.Piece, r.From, swarm.Busy)
+		return
+	case errors.Is(err, peerclient.ErrUnreachable):
 		f.pf.judge(r.From, f.desc.Digest, err)
 		f.sess.Lost(r.From, swarm.Gone)
 		return
@@ -489,7 +497,7 @@ func (f *pieceFetch) stated(id peer.ID, st window.State, load int, err error) {
 	}
 	switch {
 	case err == nil:
-	case errors.Is(err, peerclient.ErrUnreachable), errors.Is(err, peerclient.ErrNoAnswer), errors.Is(err, peerclient.ErrCorrupt):
+	case errors.Is(err, peerclient.ErrUnreachable), errors.Is(err, peerclient.ErrCorrupt):
 		f.sess.Lost(id, swarm.Gone)
 		return
 	default:

@@ -19,6 +19,7 @@ import (
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
 	"github.com/shoal-dev/shoal/plugin/oci"
+	"github.com/shoal-dev/shoal/plugin/peerclient"
 	"github.com/shoal-dev/shoal/plugin/pieces"
 	"github.com/shoal-dev/shoal/plugin/swarm"
 	"github.com/shoal-dev/shoal/plugin/window"
@@ -424,5 +425,31 @@ func TestASeedWaitingForTheRegistryLeavesItToASeedThatReads(t *testing.T) {
 		if l, ok := opts.Windows.Lookup(d.Digest); ok {
 			l.Asked(peerB) // B asks this node, and is followed
 		}
+	}
+}
+
+// A holder that answers a piece request late (its uplink full) is asked
+// again after its next state, not dropped for the layer: with it dropped,
+// a node whose only holder it was took the layer from the upstream.
+func TestAHolderThatAnswersLateIsAskedAgain(t *testing.T) {
+	data := randomBytes(t, 6<<20)
+	var sent atomic.Int32
+	var late atomic.Int32
+	holder := piecesHolder(t, data, false, &sent)
+	slow := func(req *http.Request) (*http.Response, error) {
+		if req.URL.Query().Get(oci.PieceQuery) != "" && late.Add(1) <= 2 {
+			<-req.Context().Done() // no answer within the request timeout
+			return nil, req.Context().Err()
+		}
+		return holder(req)
+	}
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: slow}}
+	up := &fakeUpstream{data: data}
+	f := New(fakeFinder{providers: []peer.ID{peerA}}, peerclient.New(client, peerclient.Options{RequestTimeout: 50 * time.Millisecond}), piecesOptions(t))
+	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("wrong bytes")
+	}
+	if up.calls != 0 || late.Load() < 2 {
+		t.Fatalf("upstream bodies %d, piece requests to A %d: want none upstream, the layer from A after two went unanswered", up.calls, late.Load())
 	}
 }

@@ -523,3 +523,27 @@ func TestTheStallWaitsForTheStatesOfHolders(t *testing.T) {
 		t.Fatalf("latency %v after eight states of 100ms", got)
 	}
 }
+
+// A node that stalls while a holder has all of the layer (a seed that
+// finished it says so, no longer that it reads it) takes the piece it
+// waits for from the upstream, and does not become a seed.
+func TestANodeStalledOnACompleteHolderTakesOnlyThePieceItWaitsFor(t *testing.T) {
+	cfg := testConfig()
+	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
+	s := NewSession(cfg, layer, "self", epoch)
+	s.AddHolders("done")
+	s.Decided(epoch)
+	s.Update(epoch, "done", HolderState{Have: haveOf(9, 0, 1, 2, 3, 4, 5, 6, 7, 8)})
+	s.Failed(epoch, 0, "done", Busy) // its uplink is full
+	stuck := epoch.Add(3 * cfg.Stall)
+	got := s.Next(stuck)
+	var up []Request
+	for _, r := range got {
+		if r.From == Upstream {
+			up = append(up, r)
+		}
+	}
+	if s.Seed() || len(up) != 1 || up[0].Piece != 0 {
+		t.Fatalf("seed %v, requests %v: want piece 0 from the upstream, no more, and no seed", s.Seed(), got)
+	}
+}
