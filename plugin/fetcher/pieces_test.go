@@ -382,8 +382,9 @@ func TestASeedWaitingForTheRegistryLeavesItToASeedThatReads(t *testing.T) {
 		peerB: partHolder(t, data, false, &fromB, func(int) bool { return true }, true, int64(len(data))),
 	}}
 	opts := piecesOptions(t)
-	up := &gatedUpstream{data: data, piece: pieces.SwarmPieceSize(int64(len(data))), open: make(chan struct{})} // never opens
-	f := newFetcher(t, fakeFinder{}, client, opts) // nobody found: this node is the seed
+	// The registry's body never opens; nobody is found: this node is the seed.
+	up := &gatedUpstream{data: data, piece: pieces.SwarmPieceSize(int64(len(data))), open: make(chan struct{})}
+	f := newFetcher(t, fakeFinder{}, client, opts)
 	d := desc(data, ocispec.MediaTypeImageLayer)
 	rc, err := f.WrapFetcher(up, "registry.example/team/app:v1").Fetch(testNamespace(), d)
 	if err != nil {
