@@ -315,8 +315,29 @@ func newNodeWith(t *testing.T, name, p2pAddr, listenIP string, exec []string, op
 		if t.Failed() {
 			n.dumpLog()
 		}
+		n.keepLogs()
 	})
 	return n
+}
+
+// keepLogs copies the node's logs whole to $SHOAL_KEEP_LOGS/<test>/<node>-<i>.log
+// when that variable names a directory: the lab's logs, for reading after
+// a run that passed as well as one that failed.
+func (n *node) keepLogs() {
+	dir := os.Getenv("SHOAL_KEEP_LOGS")
+	if dir == "" {
+		return
+	}
+	dir = filepath.Join(dir, strings.NewReplacer("/", "_").Replace(n.t.Name()))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		n.t.Logf("keeping logs: %v", err)
+		return
+	}
+	for i, l := range n.Logs() {
+		if data, err := os.ReadFile(l); err == nil {
+			os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.log", n.name, i)), data, 0o644)
+		}
+	}
 }
 
 // startNode starts a node and waits until it serves.

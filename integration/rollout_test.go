@@ -221,12 +221,12 @@ func (l *rolloutLab) sent() []int64 {
 }
 
 // pushHeadedBy pushes images of the given layers to repo until one has a
-// layer that node host (from 1) is first for (see heads), and returns it.
+// layer that node host (from 1) is first for (see nearest), and returns it.
 func (l *rolloutLab) pushHeadedBy(repo string, host int, layers ...int) testImage {
 	l.t.Helper()
 	for try := range 20 {
 		im := l.push(fmt.Sprintf("%s%d", repo, try), layers...)
-		if l.heads(im)[host-1] {
+		if l.nearest(im)[host-1] {
 			return im
 		}
 	}
@@ -346,7 +346,7 @@ func TestASlowNodeInARolloutHoldsBackNobody(t *testing.T) {
 func TestANodeKilledMidRolloutCostsItsFollowersOnlyAFailover(t *testing.T) {
 	lab := newRolloutLab(t, 6, 200)
 	im := lab.push("rollout/killed", rolloutLayers...)
-	heads := lab.heads(im)
+	heads := lab.nearest(im)
 	victim := -1
 	for i := len(lab.nodes) - 1; i >= 0; i-- {
 		if !heads[i] {
@@ -387,15 +387,13 @@ func TestANodeKilledMidRolloutCostsItsFollowersOnlyAFailover(t *testing.T) {
 	}
 }
 
-// A member that serves a rotten copy of a layer (bytes flipped on its disk
-// after it verified them) to five nodes rolling out the image: each finds
-// the bad bytes before committing, and asks the holders of all of it for
-// their piece digests. The member, hashing its copy for them, finds it bad
-// and stops serving it; the nodes blame it and not the nodes that passed
-// its bytes on, and take the layer again from holders of all of it or
-// from those receiving it again themselves, which rebuild the chain from
-// the registry. Every pull succeeds and ends intact, and the registry
-// sends less than one more copy of the image.
+// A member holds a rotten copy of a layer (bytes flipped on its disk after
+// it verified them) while five nodes roll out the image. Asked for the
+// layer's state, it computes the piece table from its stored bytes,
+// checking the whole against the digest on the way: it finds its copy bad
+// and serves none of it. The five take the layer from the registry and
+// each other; every pull ends intact, no node blames another, and the
+// registry sends less than one more copy of the image.
 func TestACorruptingMemberFailsNoPull(t *testing.T) {
 	lab := newRolloutLab(t, 6, 200)
 	im := lab.push("rollout/corrupt", 24<<20, 12<<20, 12<<20)
@@ -424,24 +422,17 @@ func TestACorruptingMemberFailsNoPull(t *testing.T) {
 	}
 	rottenShare := float64(im.largest().Size) / float64(im.Data.Size())
 	c := lab.copies(im) - sentBefore
-	// Found by the member itself, once asked for its pieces (it had
-	// verified the layer when it pulled it), and blamed on it alone.
 	if !rotten.logContains("stored blob does not match its digest") {
 		t.Error("the corrupting member never found its copy bad")
 	}
-	caught := 0
 	for i, n := range others {
-		for _, line := range n.logLines("content from peers failed verification") {
-			caught++
-			if !strings.Contains(line, `peers="[`+rotten.peerID()+`]"`) {
-				t.Errorf("n%d blamed others than the corrupting member: %s", i+2, line)
+		for _, line := range n.logLines("failed verification") {
+			if !strings.Contains(line, rotten.peerID()) {
+				t.Errorf("n%d blamed another node than the corrupting member: %s", i+2, line)
 			}
 		}
 	}
-	if caught == 0 {
-		t.Error("no node caught the bad bytes")
-	}
-	t.Logf("the corrupting member cost %.2f upstream copies of the image (the rotten layer is %.2f of it); %d pulls caught its bytes", c, rottenShare, caught)
+	t.Logf("the corrupting member cost %.2f upstream copies of the image (the rotten layer is %.2f of it)", c, rottenShare)
 	if c >= 1 {
 		t.Errorf("the registry sent %.2f more copies of the image, want less than one", c)
 	}

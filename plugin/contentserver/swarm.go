@@ -94,6 +94,7 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 // from memory, or from its ingest once written there.
 func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *window.Layer, i int) {
 	st := l.State()
+	st.Cap = s.opts.Upload.Rate() // on a busy or missing piece's answer too
 	if i >= l.Pieces {
 		oci.WriteError(w, http.StatusRequestedRangeNotSatisfiable, oci.CodeRangeInvalid, "no such piece")
 		return
@@ -120,6 +121,7 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 // writeState answers st, less the tables that cover no more pieces than
 // the asker's (oci.KnownQuery).
 func (s *Server) writeState(w http.ResponseWriter, r *http.Request, st window.State) {
+	st.Cap = s.opts.Upload.Rate()
 	if known, err := strconv.Atoi(r.URL.Query().Get(oci.KnownQuery)); err == nil {
 		st = st.WithoutTablesWithin(known)
 	}
@@ -143,9 +145,13 @@ func setHave(h http.Header, st window.State) {
 	if st.Seed {
 		h.Set(oci.SeedHeader, strconv.FormatInt(st.Upstream, 10))
 	}
+	if st.Cap > 0 {
+		h.Set(oci.CapHeader, strconv.FormatInt(st.Cap, 10))
+	}
 }
 
 func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, dgst digest.Digest, st window.State, body io.Reader, length int64) {
+	st.Cap = s.opts.Upload.Rate()
 	h := w.Header()
 	if r.Method == http.MethodGet {
 		release, ok := s.pieceSlot()

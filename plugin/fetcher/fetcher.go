@@ -128,6 +128,13 @@ type Options struct {
 	Windows   *window.Registry
 	Swarm     swarm.Config
 	SignTable func(pieces.Table) (pieces.Table, error)
+	// UploadCap is this node's upload cap to peers in bytes per second
+	// (0: none): a seed whose pieces leave it slowly leaves the layer to
+	// a faster one.
+	UploadCap int64
+	// SpareUplink: this node is capped or serves nothing, and leaves
+	// taking layers from the upstream to the others in a rollout.
+	SpareUplink bool
 	// Distance orders the nodes fetching a layer by pieces, as Score
 	// orders a chain (router.Distance: nearness to the layer's DHT key).
 	Distance func(dgst digest.Digest, p peer.ID) string
@@ -309,6 +316,30 @@ type PeerFirst struct {
 	// again in the other layers' chains.
 	slowMu      sync.Mutex
 	slowUplinks map[peer.ID]bool
+
+	// seedRates is, for each layer this pull fetches by pieces, how fast
+	// its fastest seed sends its pieces (swarm.Session.SeedRate).
+	seedMu    sync.Mutex
+	seedRates map[digest.Digest]float64
+}
+
+// fastestSeed records rate for layer d and returns the fastest seed rate
+// of the pull's layers, those done included: the seeds of one pull read
+// the same registry, so one far slower than another is slow.
+func (pf *PeerFirst) fastestSeed(d digest.Digest, rate float64) float64 {
+	pf.seedMu.Lock()
+	defer pf.seedMu.Unlock()
+	if pf.seedRates == nil {
+		pf.seedRates = map[digest.Digest]float64{}
+	}
+	if rate > 0 {
+		pf.seedRates[d] = rate
+	}
+	best := 0.0
+	for _, r := range pf.seedRates {
+		best = max(best, r)
+	}
+	return best
 }
 
 // uplinkSlow records that p's uplink is slow: it was far ahead of a stream

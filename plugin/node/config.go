@@ -140,12 +140,6 @@ type Config struct {
 	// that none of the three nodes ranked first shares waits no turn. 0
 	// turns coordination off. Default 500ms.
 	CoordinationWindow Duration `toml:"coordination_window"`
-	// FetchByPieces fetches a layer of two pieces or more (over 4 MiB)
-	// by verified pieces from several peers at once (the piece swarm),
-	// instead of following one holder: each piece is checked against a
-	// table signed by the node that took it from the upstream before it is
-	// held or served. Needs serve_in_flight. Default false.
-	FetchByPieces bool `toml:"fetch_by_pieces"`
 	// PieceMemoryBytes bounds the memory of the pieces held ahead of what
 	// is written, over all layers fetched by pieces. Default 256 MiB: three
 	// layers at once (the transfer service's limit) of 16 pieces ahead of 4
@@ -227,7 +221,7 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("%s must not be negative (0: no limit)", name)
 		}
 	}
-	if c.FetchByPieces && c.PieceMemoryBytes < 16<<20 {
+	if c.PieceMemoryBytes < 16<<20 {
 		return fmt.Errorf("piece_memory_bytes (%d) must be at least 16 MiB, room for a layer's window of its smallest pieces", c.PieceMemoryBytes)
 	}
 	if len(c.ListenAddresses) == 0 {

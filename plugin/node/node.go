@@ -199,15 +199,16 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	}
 	// Layers fetched by pieces: the fetcher holds and verifies them, the
 	// content service serves them; tables are signed with the node's key.
+	// A node that serves nothing fetches by pieces too, and keeps them.
 	var windows *window.Registry
 	var signTable func(pieces.Table) (pieces.Table, error)
-	if cfg.FetchByPieces && arriving != nil {
+	if cfg.ServeInFlight && deps.ContentRoot != "" {
 		windows = window.New(cfg.PieceMemoryBytes)
+	}
+	if arriving != nil {
 		key := rt.Host().Peerstore().PrivKey(rt.ID())
 		signTable = func(t pieces.Table) (pieces.Table, error) { return t.Sign(key) }
 		serverOpts.Windows, serverOpts.SignTable = windows, signTable
-	} else if cfg.FetchByPieces {
-		log.G(ctx).Warn("p2p: fetch_by_pieces needs serve_peers and serve_in_flight: layers are fetched whole")
 	}
 	// The fetcher, made below, knows which layers are received again
 	// after bad bytes; peers may ask before it exists.
@@ -256,6 +257,8 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		Windows:             windows,
 		Distance:            rt.Distance,
 		SignTable:           signTable,
+		UploadCap:           cfg.MaxUploadBytesPerSecond,
+		SpareUplink:         cfg.MaxUploadBytesPerSecond > 0 || !cfg.ServePeers,
 		OnLookup: func(d time.Duration, hit bool) {
 			if observed != nil {
 				observed.ObserveLookup(d, hit)

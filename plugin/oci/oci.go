@@ -65,6 +65,9 @@ const (
 	// upstream, is how many bytes of it the node has read there so far:
 	// a seed and its progress travel with the pieces, as have-sets do.
 	SeedHeader = "Shoal-Seed"
+	// CapHeader, on a piece of a layer, is the serving node's upload cap
+	// in bytes per second, if it has one: how fast its pieces leave it.
+	CapHeader = "Shoal-Cap"
 )
 
 // maxRepositoryLength bounds a repository name, as the distribution spec

@@ -72,6 +72,11 @@ func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc oci
 			st.Seed, st.Upstream = true, n
 		}
 	}
+	if v := resp.Header.Get(oci.CapHeader); v != "" {
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil && n >= 0 {
+			st.Cap = n
+		}
+	}
 	if resp.StatusCode != http.StatusOK {
 		return st, fmt.Errorf("piece %d from peer %s: %w", i, p, statusError(resp))
 	}

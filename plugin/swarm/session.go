@@ -3,6 +3,7 @@ package swarm
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -73,6 +74,9 @@ type HolderState struct {
 	Upstream int64
 	// Load is how many requests the holder is serving or has queued.
 	Load int
+	// Cap is the most bytes per second the holder sends to peers, all
+	// together (its upload cap); 0: none.
+	Cap int64
 }
 
 type holder struct {
@@ -81,11 +85,55 @@ type holder struct {
 	active   bool
 	excluded bool // corrupt or gone
 	inflight int
-	rate     float64 // bytes per second of its completed pieces, 0: not known
-	rank     string  // its place in the layer's rendezvous order (stallAfter)
+	rate     float64  // bytes per second of its completed pieces, 0: not known
+	rank     string   // its place in the layer's rendezvous order (stallAfter)
+	read     readRate // how fast it reads from the upstream, as a seed
 	// refused are the pieces h answered Busy for, not asked of h again
-	// before the time (or its next have-set).
+	// before the time or its next state (StateAnswered), at most a few a
+	// second. Not at its next have-set: every piece's answer, a busy one
+	// too, carries one, and each busy answer let the node ask again at
+	// once for the other pieces refused (a capped holder in the six-node
+	// lab received about a megabyte of requests per connection).
 	refused map[int]time.Time
+}
+
+// sends is how fast the pieces a seed takes from the upstream leave it
+// now: its read rate there, or its upload cap if lower; false: not known.
+func (h *holder) sends() (float64, bool) { return h.read.capped(h.read.rate, h.state.Cap) }
+
+// capped is rate, or limit if lower (limit 0: none); false: neither known.
+func (r *readRate) capped(rate float64, limit int64) (float64, bool) {
+	switch {
+	case limit > 0 && (!r.measured || float64(limit) < rate):
+		return float64(limit), true
+	case r.measured:
+		return rate, true
+	}
+	return 0, false
+}
+
+// readRate is how fast a seed reads from the upstream: rate over the last
+// span of at least half of Stall (a slow seed is known before its
+// followers would stall on it), avg since its first byte seen (the
+// measure of a fast seed: a seed's first second, alone on the registry's
+// link, is faster than its share once the others start).
+type readRate struct {
+	first, at         time.Time
+	firstBytes, bytes int64
+	rate, avg         float64 // bytes per second
+	measured          bool
+}
+
+func (r *readRate) observe(now time.Time, total int64, span time.Duration) {
+	if r.at.IsZero() || total < r.bytes {
+		r.first, r.at, r.firstBytes, r.bytes = now, now, total, total
+		return
+	}
+	if d := now.Sub(r.at); d >= span {
+		r.rate, r.measured = float64(total-r.bytes)/d.Seconds(), true
+		r.avg = float64(total-r.firstBytes) / now.Sub(r.first).Seconds()
+		r.at, r.bytes = now, total
+	}
 }
 
 // offers reports whether h has piece i or passes it on as it arrives.
@@ -114,6 +162,18 @@ type Session struct {
 	reading     bool   // a piece came from the upstream: this node reads the layer there
 	upstream    holder // the registry as a source: its slots and rate
 	lastArrival time.Time
+
+	// readBytes and read are what this node read from the upstream, and
+	// how fast; uploadCap is its own upload cap (0: none).
+	readBytes int64
+	read      readRate
+	uploadCap int64
+	spare     bool // SpareUplink
+	// fastest is the fastest a seed of this node's pull sends its pieces
+	// (SetFastestSeed); a seed far slower is slow (Config.SlowSeed).
+	fastest float64
+	// slowSince is when this node found every seed reading the layer slow.
+	slowSince time.Time
 
 	// rank is this node's place in the layer's rendezvous order.
 	rank string
@@ -310,8 +370,69 @@ func (s *Session) Update(now time.Time, id peer.ID, st HolderState) {
 	if st.Have.Count() > h.state.Have.Count() || (st.Seed && !h.state.Seed) || st.Upstream > h.state.Upstream {
 		s.lastArrival = now
 	}
+	if st.Seed && st.Upstream > 0 {
+		h.read.observe(now, st.Upstream, s.cfg.Stall/2)
+	}
 	h.state = st
-	h.refused = nil
+	maps.DeleteFunc(h.refused, func(_ int, until time.Time) bool { return !now.Before(until) })
+}
+
+// StateAnswered records that holder id answered a state asked of it: the
+// pieces it refused are asked of it again.
+func (s *Session) StateAnswered(id peer.ID) {
+	if h, ok := s.holders[id]; ok {
+		h.refused = nil
+	}
+}
+
+// SetUploadCap tells the session this node's own upload cap (bytes per
+// second to peers, all together; 0: none).
+func (s *Session) SetUploadCap(bytesPerSecond int64) { s.uploadCap = bytesPerSecond }
+
+// SpareUplink makes this node, capped or serving nothing, the last of the
+// nodes it knows to take the layer from the upstream when they stall.
+func (s *Session) SpareUplink() { s.spare = true }
+
+// SeedRate is how fast the fastest seed this session knows (this node
+// included) read the layer from the upstream, on average since it began;
+// 0: none measured. The driver takes the highest over the layers of a pull, the
+// finished ones included, for SetFastestSeed.
+func (s *Session) SeedRate() float64 {
+	best := 0.0
+	if s.read.measured {
+		best = s.read.avg
+	}
+	for _, h := range s.holders {
+		if h.read.measured && !h.excluded {
+			best = max(best, h.read.avg)
+		}
+	}
+	return best
+}
+
+// SetFastestSeed tells the session how fast the fastest seed of this
+// node's pull (this layer's and the others') sends its pieces: the
+// measure of a slow seed. Seeds of one pull read the same registry.
+func (s *Session) SetFastestSeed(rate float64) { s.fastest = rate }
+
+// slow reports whether h is a seed whose pieces leave it at less than
+// 1/SlowSeed of the fastest seed's rate. One that stopped reading (it
+// yielded, or waits) is slow once measured.
+// A seed capped below the fastest seed's read rate is slow too: a
+// follower reading the layer itself would pass it on faster.
+func (s *Session) slow(h *holder) bool {
+	r, ok := h.sends()
+	return h.state.Seed && ok && s.slower(r, h.state.Cap)
+}
+
+// selfSlow is slow for this node as a seed.
+func (s *Session) selfSlow() bool {
+	r, ok := s.read.capped(s.read.rate, s.uploadCap)
+	return s.seed && s.reading && ok && s.slower(r, s.uploadCap)
+}
+
+func (s *Session) slower(sends float64, limit int64) bool {
+	return sends*s.cfg.SlowSeed < s.fastest || (limit > 0 && float64(limit) < s.fastest)
 }
 
 // Received records piece i from src, verified, at now. It returns the
@@ -334,6 +455,10 @@ func (s *Session) Received(now time.Time, i int, src peer.ID) (cancel []Request)
 	if s.have.Set(i) {
 		s.lastArrival = now
 		s.reading = s.reading || src == Upstream
+		if src == Upstream {
+			s.readBytes += s.layer.PieceLen(i)
+			s.read.observe(now, s.readBytes, s.cfg.Stall/2)
+		}
 	}
 	return cancel
 }
@@ -454,6 +579,19 @@ func (s *Session) Next(now time.Time) []Request {
 	stalled := now.Sub(s.lastArrival) >= s.stallAfter()
 	if stalled && !s.seed && !s.readerKnown() {
 		s.seed = true // nobody brought a piece for Stall and no seed reads: this node reads the layer
+	}
+	if s.onlySlowReaders() && !s.seed {
+		// Pieces trickle in from a slow seed, so nothing stalls: this
+		// node reads the layer too after the stall time (the first
+		// ranked of its followers goes first), and the slow seed yields.
+		if s.slowSince.IsZero() {
+			s.slowSince = now
+		}
+		if now.Sub(s.slowSince) >= s.stallAfter() {
+			s.seed = true
+		}
+	} else {
+		s.slowSince = time.Time{}
 	}
 	if fl := s.inflight[urgent]; len(fl) == 0 {
 		if r, ok := s.assign(now, urgent, false); ok {
@@ -599,11 +737,27 @@ func (s *Session) Yields() bool {
 		return false
 	}
 	for _, h := range s.holders {
-		if s.reads(h) && (!s.reading || h.rank > s.rank) {
+		if s.reads(h) && (!s.reading || h.rank > s.rank || s.selfSlow() || s.spare) {
 			return true
 		}
 	}
 	return false
+}
+
+// onlySlowReaders reports whether the seeds reading the layer are all
+// slow, and no live holder has all of it.
+func (s *Session) onlySlowReaders() bool {
+	slow := false
+	for _, h := range s.holders {
+		if h.excluded {
+			continue
+		}
+		if s.reads(h) || h.state.Have.Count() == s.n {
+			return false
+		}
+		slow = slow || (h.state.Seed && h.state.Upstream > 0)
+	}
+	return slow
 }
 
 // readerKnown reports whether a live holder is a seed that reads the
@@ -623,8 +777,10 @@ func (s *Session) readerKnown() bool {
 	return false
 }
 
+// reads reports whether h is a seed that reads the layer from the
+// upstream, and is not slow.
 func (s *Session) reads(h *holder) bool {
-	return !h.excluded && h.state.Seed && h.state.Upstream > 0
+	return !h.excluded && h.state.Seed && h.state.Upstream > 0 && !s.slow(h)
 }
 
 // LeavesUpstream reports whether this node should stop reading the
@@ -682,8 +838,8 @@ func (s *Session) stallAfter() time.Duration {
 			continue
 		}
 		live++
-		if h.rank > s.rank {
-			before++
+		if h.rank > s.rank || s.spare {
+			before++ // a node that spares its uplink goes last
 		}
 	}
 	return s.cfg.Stall + s.cfg.Stall*time.Duration(before)/time.Duration(live+1) + s.stateLatency()
@@ -699,16 +855,24 @@ func (s *Session) firstMissing() int {
 }
 
 // rateOf is h's measured rate, or, before its first piece, the best rate
-// measured of any holder: a new holder is tried as if it were as good.
+// measured of any holder: a new holder is tried as if it were as good;
+// never more than its upload cap. A capped holder taken for as fast as
+// the others was asked for pieces others had, and asked again after a
+// busy answer every few milliseconds: in the six-node lab a node capped
+// at a tenth of its link answered thousands of requests busy, and its
+// uplink carried pieces others could send while its own seed's waited.
 func (s *Session) rateOf(h *holder) float64 {
-	if h.rate > 0 {
-		return h.rate
+	r := h.rate
+	if r <= 0 {
+		r = 1.0
+		for _, o := range s.holders {
+			r = max(r, o.rate)
+		}
 	}
-	best := 1.0
-	for _, o := range s.holders {
-		best = max(best, o.rate)
+	if h.state.Cap > 0 {
+		r = min(r, float64(h.state.Cap))
 	}
-	return best
+	return r
 }
 
 // overdue reports whether f, the only request for piece i, has taken
@@ -748,6 +912,9 @@ func (s *Session) Wake(now time.Time) time.Time {
 		}
 	}
 	consider(s.lastArrival.Add(s.stallAfter()))
+	if !s.slowSince.IsZero() {
+		consider(s.slowSince.Add(s.stallAfter()))
+	}
 	for _, h := range s.holders {
 		for _, at := range h.refused {
 			consider(at)

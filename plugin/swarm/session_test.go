@@ -547,3 +547,152 @@ func TestANodeStalledOnACompleteHolderTakesOnlyThePieceItWaitsFor(t *testing.T) 
 		t.Fatalf("seed %v, requests %v: want piece 0 from the upstream, no more, and no seed", s.Seed(), got)
 	}
 }
+
+// A seed whose reading crawls at a tenth of the pull's fastest seed is
+// slow: pieces trickling from it are no reason to wait, so after the
+// stall time a follower reads the layer too, and the slow seed, seeing a
+// faster seed read, yields to it.
+func TestAFollowerOfASlowSeedReadsTheLayerAndTheSlowSeedYields(t *testing.T) {
+	cfg := testConfig()
+	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
+	s := NewSession(cfg, layer, "follower", epoch)
+	s.AddHolders("slow")
+	s.Decided(epoch)
+	s.SetFastestSeed(10 << 20) // another layer's seed read at 10 MiB/s
+	// The slow seed reads 1 MiB/s, and sends each piece as it comes.
+	now := epoch
+	for k := 1; k <= 4; k++ {
+		now = epoch.Add(time.Duration(k) * time.Second)
+		s.Update(now, "slow", HolderState{Have: haveOf(9, seq(k)...), Seed: true, Upstream: int64(k) << 20})
+		s.Received(now, k-1, "slow")
+		s.Wrote(k)
+		for _, r := range s.Next(now) {
+			if r.From == Upstream {
+				t.Fatalf("at %s the follower asks %v of the upstream: it has not waited the stall time", now.Sub(epoch), r)
+			}
+		}
+	}
+	later := now.Add(s.stallAfter())
+	s.Update(later, "slow", HolderState{Have: haveOf(9, seq(5)...), Seed: true, Upstream: 5 << 20})
+	s.Received(later, 4, "slow")
+	s.Wrote(5)
+	got := s.Next(later)
+	if !s.Seed() || len(got) == 0 || got[0].From != Upstream {
+		t.Fatalf("seed %v, requests %v: want the follower reading the layer from the upstream", s.Seed(), got)
+	}
+
+	// The slow seed's view: it reads at 1 MiB/s, and the follower now
+	// reads far faster.
+	slow := NewSession(cfg, layer, "slow", epoch)
+	slow.Decided(epoch)
+	if !slow.Seed() {
+		t.Fatal("the slow node is not the seed")
+	}
+	slow.SetFastestSeed(10 << 20)
+	for k := 1; k <= 3; k++ {
+		slow.Received(epoch.Add(time.Duration(k)*time.Second), k-1, Upstream)
+	}
+	if slow.Yields() {
+		t.Fatal("the slow seed yields before any other seed reads")
+	}
+	slow.Update(later, "follower", HolderState{Have: haveOf(9, 0, 1, 2), Seed: true, Upstream: 1 << 20})
+	if !slow.Yields() || !slow.LeavesUpstream(later) {
+		t.Fatalf("yields %v, leaves the upstream %v: the slow seed should yield to the one that reads", slow.Yields(), slow.LeavesUpstream(later))
+	}
+}
+
+// A seed as fast as the pull's others is not slow, and its followers wait
+// for it.
+func TestAFollowerOfASeedAsFastAsTheOthersWaitsForIt(t *testing.T) {
+	cfg := testConfig()
+	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
+	s := NewSession(cfg, layer, "follower", epoch)
+	s.AddHolders("seed")
+	s.Decided(epoch)
+	s.SetFastestSeed(3 << 20) // three seeds sharing the registry's link
+	now := epoch
+	for k := 1; k <= 8; k++ {
+		now = epoch.Add(time.Duration(k) * time.Second)
+		s.Update(now, "seed", HolderState{Have: haveOf(9, seq(k)...), Seed: true, Upstream: int64(k) << 20})
+		s.Received(now, k-1, "seed")
+		s.Wrote(k)
+		for _, r := range s.Next(now) {
+			if r.From == Upstream {
+				t.Fatalf("at %s the follower asks %v of the upstream: the seed reads at a third of the fastest", now.Sub(epoch), r)
+			}
+		}
+	}
+}
+
+// A seed capped below the rate the pull's seeds read at is slow whatever
+// it reads: its cap says how fast its pieces leave it. One capped above it
+// is not.
+func TestACappedSeedIsSlow(t *testing.T) {
+	s := NewSession(testConfig(), layer, "follower", epoch)
+	s.AddHolders("capped")
+	s.Decided(epoch)
+	s.SetFastestSeed(3 << 20)
+	s.Update(epoch, "capped", HolderState{Have: haveOf(9, 0), Seed: true, Upstream: 1 << 20, Cap: 2 << 20})
+	if h := s.holders["capped"]; !s.slow(h) || s.reads(h) {
+		t.Fatal("a seed capped at two thirds of the fastest seed's read rate counts as one that reads")
+	}
+	s.Update(epoch, "capped", HolderState{Have: haveOf(9, 0), Seed: true, Upstream: 1 << 20, Cap: 4 << 20})
+	if h := s.holders["capped"]; s.slow(h) || !s.reads(h) {
+		t.Fatal("a seed capped above the fastest seed's read rate counts as slow")
+	}
+}
+
+// A node that spares its uplink (capped, or serving nothing) waits for
+// every other node it knows before it takes the layer from the upstream.
+func TestANodeThatSparesItsUplinkStallsLast(t *testing.T) {
+	a := NewSession(testConfig(), layer, "a", epoch)
+	b := NewSession(testConfig(), layer, "b", epoch)
+	b.SpareUplink()
+	for _, s := range []*Session{a, b} {
+		s.AddHolders("c", "d", "e")
+	}
+	last := a.cfg.Stall + a.cfg.Stall*3/4 // all three known ranked before it
+	if b.stallAfter() != last || a.stallAfter() > last {
+		t.Fatalf("stall after: sparing %s, not sparing %s; want the sparing node last, at %s", b.stallAfter(), a.stallAfter(), last)
+	}
+}
+
+// A holder that answered busy is asked again after one piece time at its
+// capped rate, or after its next state; another piece's answer, which
+// carries its have-set, does not end the wait.
+func TestABusyHolderIsAskedAgainAfterAPieceTimeNotAtItsNextHaveSet(t *testing.T) {
+	cfg := testConfig()
+	cfg.Window, cfg.PerHolder, cfg.Requests = 2, 2, 2
+	s := NewSession(cfg, layer, "self", epoch)
+	s.AddHolders("capped")
+	s.Decided(epoch)
+	full := HolderState{Have: haveOf(9, seq(9)...), Cap: 1 << 20}
+	s.Update(epoch, "capped", full)
+	got := s.Next(epoch)
+	if len(got) != 2 {
+		t.Fatalf("requests %v, want 2 of the holder", got)
+	}
+	for _, r := range got {
+		s.Failed(epoch, r.Piece, "capped", Busy)
+	}
+	soon := epoch.Add(10 * time.Millisecond)
+	s.Update(soon, "capped", full) // a busy answer's have-set
+	for _, r := range s.Next(soon) {
+		if r.Piece == got[0].Piece || r.Piece == got[1].Piece {
+			t.Fatalf("asked %v again %s after a busy answer, before a piece time at its 1 MiB/s cap", r, soon.Sub(epoch))
+		}
+	}
+	s.StateAnswered("capped")
+	if again := s.Next(soon); len(again) != 2 {
+		t.Fatalf("after the holder's state: %v, want both pieces asked again", again)
+	}
+}
+
+// seq is 0..n-1.
+func seq(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}

@@ -27,6 +27,14 @@ func New(bytesPerSecond int64) *Limiter {
 	return &Limiter{l: rate.NewLimiter(rate.Limit(bytesPerSecond), burst), burst: burst}
 }
 
+// Rate is the limit in bytes per second; 0: none.
+func (t *Limiter) Rate() int64 {
+	if t == nil {
+		return 0
+	}
+	return int64(t.l.Limit())
+}
+
 // wait takes n bytes from the budget, waiting as long as it takes or until
 // ctx ends.
 func (t *Limiter) wait(ctx context.Context, n int) error {

@@ -117,8 +117,10 @@ type State struct {
 	// Upstream is how many bytes of the layer the holder has read from the
 	// upstream so far.
 	Upstream int64
-	Holders  []peer.ID
-	Tables   []pieces.Table
+	// Cap is the holder's upload cap in bytes per second; 0: none.
+	Cap     int64
+	Holders []peer.ID
+	Tables  []pieces.Table
 }
 
 // PieceLen is the length of piece i.

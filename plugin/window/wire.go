@@ -30,6 +30,7 @@ type wireState struct {
 	Have     string         `json:"have"`
 	Seed     bool           `json:"seed,omitempty"`
 	Upstream int64          `json:"upstream,omitempty"`
+	Cap      int64          `json:"cap,omitempty"`
 	Holders  []peer.ID      `json:"holders,omitempty"`
 	Tables   []pieces.Table `json:"tables,omitempty"`
 }
@@ -37,7 +38,7 @@ type wireState struct {
 // Encode writes st as JSON.
 func (st State) Encode(w io.Writer) error {
 	return json.NewEncoder(w).Encode(wireState{
-		Have: EncodeHave(st.Have), Seed: st.Seed, Upstream: st.Upstream,
+		Have: EncodeHave(st.Have), Seed: st.Seed, Upstream: st.Upstream, Cap: st.Cap,
 		Holders: st.Holders[:min(len(st.Holders), MaxHolders)], Tables: st.Tables[:min(len(st.Tables), MaxTables)],
 	})
 }
@@ -70,8 +71,8 @@ func DecodeState(r io.Reader, layer digest.Digest, size int64) (State, error) {
 	if err != nil {
 		return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
 	}
-	if ws.Upstream < 0 {
-		return State{}, fmt.Errorf("swarm state of %s: %d bytes from the upstream: %w", layer, ws.Upstream, ErrInvalidState)
+	if ws.Upstream < 0 || ws.Cap < 0 {
+		return State{}, fmt.Errorf("swarm state of %s: %d bytes from the upstream, a cap of %d: %w", layer, ws.Upstream, ws.Cap, ErrInvalidState)
 	}
 	if len(ws.Holders) > MaxHolders || len(ws.Tables) > MaxTables {
 		return State{}, fmt.Errorf("swarm state of %s: %d holders, %d tables: %w", layer, len(ws.Holders), len(ws.Tables), ErrInvalidState)
@@ -84,7 +85,7 @@ func DecodeState(r io.Reader, layer digest.Digest, size int64) (State, error) {
 			return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
 		}
 	}
-	return State{Have: have, Seed: ws.Seed, Upstream: ws.Upstream, Holders: ws.Holders, Tables: ws.Tables}, nil
+	return State{Have: have, Seed: ws.Seed, Upstream: ws.Upstream, Cap: ws.Cap, Holders: ws.Holders, Tables: ws.Tables}, nil
 }
 
 // EncodeHave is a have-set as text, for a JSON field or a header.
