@@ -36,7 +36,7 @@ TOOLS_DIR        := $(CURDIR)/_tools
 REGISTRY_VERSION := v3.1.2
 REGISTRY_BIN     := $(TOOLS_DIR)/registry-$(REGISTRY_VERSION)/registry
 
-.PHONY: all build demo test test-unit test-integration test-2.3 bump tools bench clean vet fuzz install release bench-scale bench-dht bench-swarm bench-pieces
+.PHONY: all build demo test test-unit test-integration test-2.3 bump tools bench clean vet fuzz install release bench-scale bench-dht bench-swarm
 
 all: build
 
@@ -193,18 +193,12 @@ bench-dht:
 	SHOAL_CALIBRATE=$(CALIBRATE) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-dht.md \
 		$(GO) test -count=1 -timeout 60m -run TestDHTCalibration -v ./plugin/router | grep -v '^time=\|^ts='
 
-## bench-swarm: rollouts of one layer to N simulated nodes running the real fetcher (virtual time).
+## bench-swarm: rollouts of the piece swarm's policy (plugin/swarm) to N simulated nodes (discrete events).
+## SWARM_TIMES: the layers' size ÷ link to simulate (1s,8s by default).
 SWARM ?= 100,1000
+SWARM_TIMES ?= 1s,8s
 bench-swarm:
-	SHOAL_SWARM=$(SWARM) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-swarm.md \
-		$(GO) test -count=1 -timeout 60m -run TestSwarmReport -v ./plugin/fetcher | grep -v '^time='
-
-## bench-pieces: rollouts of the piece swarm's policy (plugin/swarm) to N simulated nodes (discrete events).
-## PIECE_TIMES: the layers' size ÷ link to simulate (1s,8s by default).
-PIECES ?= 100,1000
-PIECE_TIMES ?= 1s,8s
-bench-pieces:
-	SHOAL_SWARM=$(PIECES) SHOAL_SWARM_TIMES=$(PIECE_TIMES) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-pieces.md \
+	SHOAL_SWARM=$(SWARM) SHOAL_SWARM_TIMES=$(SWARM_TIMES) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-swarm.md \
 		$(GO) test -count=1 -timeout 60m -run TestSwarmReport -v ./plugin/swarm
 
 ## bench: side-by-side measurements printed as a markdown table (root); ONLY=<regexp> picks sections.

@@ -12,8 +12,8 @@ import (
 	"testing"
 )
 
-// Rollouts by pieces next to the chain, in a lab sized so that its CPU is
-// not the bottleneck: 16 nodes and the registry, each behind a link of
+// Rollouts by pieces, in a lab sized so that its CPU is not the
+// bottleneck: 16 nodes and the registry, each behind a link of
 // SHOAL_PIECES_MBIT (20) Mbit/s both ways, all fetching a new 96 MiB image
 // (layers of 64, 24 and 8 MiB) at once, without the unpack, so that each
 // time is when the node's last layer was committed. Each case runs
@@ -25,7 +25,7 @@ func benchPieces(t *testing.T, r *benchReport) {
 	nodes, mbit, runs := envInt(t, "SHOAL_PIECES_NODES", 16), envInt(t, "SHOAL_PIECES_MBIT", 20), envInt(t, "SHOAL_PIECES_RUNS", 5)
 	pieces := func(corrupt int) func(int) nodeOptions {
 		return func(host int) nodeOptions {
-			return nodeOptions{extra: "  fetch_by_pieces = true\n", corruptPieces: host == corrupt}
+			return nodeOptions{corruptPieces: host == corrupt}
 		}
 	}
 	lab := newRolloutLabWith(t, nodes, mbit, nil)
@@ -37,7 +37,6 @@ func benchPieces(t *testing.T, r *benchReport) {
 		slow  bool
 		wrong int // the corrupting host, 0: none
 	}{
-		{"the chain", nil, false, 0},
 		{"by pieces", pieces(0), false, 0},
 		{"by pieces, one node's link at a tenth", pieces(0), true, 0},
 		{"by pieces, one member corrupting every piece it sends", pieces(bad), false, bad},

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io"
-	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -38,8 +37,7 @@ func TestBenchmarkReport(t *testing.T) {
 		{"boot", benchBoot},
 		{"pull", benchPull},
 		{"wan", benchWAN},
-		{"miss", func(t *testing.T, r *benchReport) { benchMiss(t, r, false) }},
-		{"miss-pieces", func(t *testing.T, r *benchReport) { benchMiss(t, r, true) }},
+		{"miss", benchMiss},
 		{"raw", benchRaw},
 		{"crowd", benchCrowd},
 		{"rollout", benchRollout},
@@ -248,16 +246,11 @@ var benchMissCases = []struct {
 // pull), and stock and Shoal take turns going first. The note gives each
 // side's min–max, the CPU time each node spent per pull (the idle nodes'
 // too), and, from the Shoal node's log, what each layer waited before
-// going upstream: the DHT lookup, or a coordination turn ("no other node
-// started this layer"). Both pullers' logs are kept next to the report.
-// byPieces runs the Shoal nodes with fetch_by_pieces: their layers over
-// 4 MiB go by pieces, and the note says how many the puller took from the
-// upstream at once (no holder known when it decided).
-func benchMiss(t *testing.T, r *benchReport, byPieces bool) {
-	var extra, label, logName string
-	if byPieces {
-		extra, label, logName = "  fetch_by_pieces = true\n", " (fetch_by_pieces)", "-pieces"
-	}
+// going upstream: the DHT lookup of a small one, and for a layer fetched
+// by pieces whether the puller took it from the upstream at once (no
+// holder known when it decided). Both pullers' logs are kept next to the
+// report.
+func benchMiss(t *testing.T, r *benchReport) {
 	reg := startRegistry(t)
 	const idle = 3
 	var addrs []string
@@ -267,13 +260,13 @@ func benchMiss(t *testing.T, r *benchReport, byPieces bool) {
 	// Every Shoal node lists all four; a node that lists itself ignores itself.
 	var idleNodes []*node
 	for i := 1; i <= idle; i++ {
-		n := newNodeAt(t, fmt.Sprintf("idle%d", i), addrs[i], nodeOptions{bootstrap: addrs, extra: extra})
+		n := newNodeAt(t, fmt.Sprintf("idle%d", i), addrs[i], nodeOptions{bootstrap: addrs})
 		n.start()
 		idleNodes = append(idleNodes, n)
 	}
 	// SHOAL_BENCH_DEBUG_SOCKET: debug sockets for ctr pprof, the puller's
 	// there and stock containerd's at that path and ".stock".
-	pullerExtra, stockExtra := extra, ""
+	pullerExtra, stockExtra := "", ""
 	if sock := os.Getenv("SHOAL_BENCH_DEBUG_SOCKET"); sock != "" {
 		debug := "[plugins.\"io.containerd.server.v1.debug\"]\n  address = %q\n"
 		pullerExtra += fmt.Sprintf(debug, sock)
@@ -299,7 +292,7 @@ func benchMiss(t *testing.T, r *benchReport, byPieces bool) {
 			for name, n := range map[string]*node{"shoal": puller, "stock": stock} {
 				logs := n.Logs()
 				if data, err := os.ReadFile(logs[len(logs)-1]); err == nil {
-					os.WriteFile(filepath.Join(filepath.Dir(out), "bench-miss"+logName+"-"+name+".log"), data, 0o644)
+					os.WriteFile(filepath.Join(filepath.Dir(out), "bench-miss-"+name+".log"), data, 0o644)
 				}
 			}
 		}
@@ -356,7 +349,7 @@ func benchMiss(t *testing.T, r *benchReport, byPieces bool) {
 			perPull(stockCPU), perPull(shoalCPU), perPull(idleStockCPU), perPull(idleShoalCPU))
 		fmt.Printf("miss, %s (%d reps, %s): stock %s | shoal %s\n  %s\n  %s\n", c.name, reps, time.Since(started).Round(time.Second),
 			durations(stockT), durations(shoalT), cpu, waits)
-		r.times("pull of an image no peer holds, "+c.name+", 3 other Shoal nodes idle (loopback)"+label, stockT, shoalT,
+		r.times("pull of an image no peer holds, "+c.name+", 3 other Shoal nodes idle (loopback)", stockT, shoalT,
 			fmt.Sprintf("base: stock containerd; min–max %s–%s vs %s–%s; %d reps, puller connected to ≥ %d peers; %s; Shoal log, before going upstream: %s",
 				slices.Min(stockT).Round(time.Millisecond), slices.Max(stockT).Round(time.Millisecond),
 				slices.Min(shoalT).Round(time.Millisecond), slices.Max(shoalT).Round(time.Millisecond), reps, leastPeers, cpu, waits))
@@ -365,32 +358,20 @@ func benchMiss(t *testing.T, r *benchReport, byPieces bool) {
 
 var (
 	missPieces = regexp.MustCompile(`msg="p2p: fetching a layer by pieces".*\bseed=(true|false)`)
-	missWaited = regexp.MustCompile(`msg="p2p: no other node started this layer, fetching upstream".*\bwaited=(\S+)`)
 	missLookup = regexp.MustCompile(`msg="p2p: no peer holds it, fetching upstream".*\blookup=(\S+)`)
-	missRank   = regexp.MustCompile(`\brank=(\d+)`)
 )
 
 // missWaits sums up, from n's log, what the layers waited before their
-// fetch went upstream: the lookup's time for each, and for those that
-// waited a coordination turn (rank > 0 among the connected nodes; layers of
-// 4 MiB and more) the time from the fetch's start to the end of the turn.
+// fetch went upstream: the lookup's time for each small one, and whether
+// each layer fetched by pieces was taken from the upstream at once.
 func missWaits(n *node, layers []digest.Digest) string {
-	var lookups, turns []time.Duration
-	turnsByRank := map[string]int{}
+	var lookups []time.Duration
 	byPieces := map[string]int{}
 	logs := n.Logs()
 	data, _ := os.ReadFile(logs[len(logs)-1])
 	for _, line := range strings.Split(string(data), "\n") {
 		if !slices.ContainsFunc(layers, func(d digest.Digest) bool { return strings.Contains(line, d.String()) }) {
 			continue
-		}
-		if m := missWaited.FindStringSubmatch(line); m != nil {
-			if d, err := time.ParseDuration(strings.Trim(m[1], `"`)); err == nil {
-				turns = append(turns, d)
-			}
-			if m := missRank.FindStringSubmatch(line); m != nil {
-				turnsByRank[m[1]]++
-			}
 		}
 		if m := missPieces.FindStringSubmatch(line); m != nil {
 			byPieces[m[1]]++
@@ -404,17 +385,6 @@ func missWaits(n *node, layers []digest.Digest) string {
 	s := fmt.Sprintf("%d of %d layers went upstream after a lookup", len(lookups), len(layers))
 	if len(lookups) > 0 {
 		s += fmt.Sprintf(" (median %s, max %s)", median(lookups).Round(100*time.Microsecond), slices.Max(lookups).Round(100*time.Microsecond))
-	}
-	if len(turns) > 0 {
-		ranks := slices.Sorted(maps.Keys(turnsByRank))
-		var byRank []string
-		for _, k := range ranks {
-			byRank = append(byRank, fmt.Sprintf("rank %s: %d", k, turnsByRank[k]))
-		}
-		s += fmt.Sprintf("; %d waited a coordination turn first (%s), fetch start to upstream median %s, max %s",
-			len(turns), strings.Join(byRank, ", "), median(turns).Round(time.Millisecond), slices.Max(turns).Round(time.Millisecond))
-	} else {
-		s += "; none waited a coordination turn"
 	}
 	if n := byPieces["true"] + byPieces["false"]; n > 0 {
 		s += fmt.Sprintf("; %d went by pieces, %d of them from the upstream at once", n, byPieces["true"])

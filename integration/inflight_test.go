@@ -99,13 +99,12 @@ func TestALaterPullStreamsFromANodeStillDownloading(t *testing.T) {
 func TestFiveNodesPullingTheSameNewImageAtOnceFetchItUpstreamAboutOnce(t *testing.T) {
 	const nodes = 5
 	lab, reg := wanLab(t, nodes)
-	window := `  coordination_window = "2s"`
-	first := lab.node(1, "n1", nodeOptions{extra: window})
+	first := lab.node(1, "n1", nodeOptions{})
 	all := []*node{first}
 	for i := 2; i <= nodes; i++ {
-		all = append(all, lab.node(i, fmt.Sprintf("n%d", i), nodeOptions{extra: window, bootstrap: []string{first.bootstrapAddr()}}))
+		all = append(all, lab.node(i, fmt.Sprintf("n%d", i), nodeOptions{bootstrap: []string{first.bootstrapAddr()}}))
 	}
-	// Coordination ranks over connected peers: let them all meet.
+	// Let them all meet: a node asks those nearest a layer's key whether they pull it.
 	waitFor(t, 30*time.Second, "every node to connect to every other", func() bool {
 		for _, n := range all {
 			if n.connectedPeers() < nodes-1 {

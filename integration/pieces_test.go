@@ -16,7 +16,7 @@ import (
 // 1.00; see the README's piece swarm section).
 func TestARolloutByPiecesTakesOneUpstreamCopy(t *testing.T) {
 	lab := newRolloutLabWith(t, 6, 200, func(int) nodeOptions {
-		return nodeOptions{extra: "  fetch_by_pieces = true\n"}
+		return nodeOptions{}
 	})
 	im := lab.push("pieces/rollout", rolloutLayers...)
 	before := lab.sent()
@@ -53,8 +53,7 @@ func TestARolloutByPiecesTakesOneUpstreamCopy(t *testing.T) {
 // registry still sends about one copy.
 func TestASeedWaitingForARegistryRequestLeavesTheLayerToAnother(t *testing.T) {
 	lab := newRolloutLabWith(t, 6, 50, func(int) nodeOptions {
-		return nodeOptions{extra: "  fetch_by_pieces = true\n" +
-			"[plugins.\"io.containerd.transfer.v1.local\"]\n  max_concurrent_downloads = 1\n"}
+		return nodeOptions{extra: "[plugins.\"io.containerd.transfer.v1.local\"]\n  max_concurrent_downloads = 1\n"}
 	})
 	im := lab.push("pieces/queued", rolloutLayers...)
 	busy := cpuBusy(t)
@@ -111,7 +110,7 @@ func TestACorruptingMemberCostsItsPiecesOnly(t *testing.T) {
 	// At 200 Mbit/s: at 50 one run of six sent 1.41 copies (see the
 	// README's piece swarm section).
 	lab := newRolloutLabWith(t, 6, 200, func(host int) nodeOptions {
-		return nodeOptions{extra: "  fetch_by_pieces = true\n", corruptPieces: host == bad}
+		return nodeOptions{corruptPieces: host == bad}
 	})
 	// Not nearest any layer's key: a member that takes a layer from the
 	// upstream and corrupts all of it costs that layer again (the bench

@@ -234,16 +234,9 @@ func (l *rolloutLab) pushHeadedBy(repo string, host int, layers ...int) testImag
 	return testImage{}
 }
 
-// heads are the nodes ranked first for a layer of im: each fetches that
-// layer from the upstream, the others follow. (Every node computes the
-// same order, router.RendezvousScore, highest first.)
-func (l *rolloutLab) heads(im testImage) map[int]bool {
-	return l.firstBy(im, router.RendezvousScore)
-}
-
-// nearest is heads for layers fetched by pieces: the nodes nearest a
-// layer's DHT key (router.DistanceScore) that take it from the upstream
-// when every node starts it at once.
+// nearest are the nodes nearest a layer of im's DHT key
+// (router.DistanceScore): each takes its layer from the upstream when
+// every node starts the image at once.
 func (l *rolloutLab) nearest(im testImage) map[int]bool {
 	return l.firstBy(im, router.DistanceScore)
 }

@@ -91,34 +91,17 @@ type Options struct {
 	// InFlight, if set, offers layers to peers while they arrive, from
 	// the upstream or from other peers.
 	InFlight InFlight
-	// Rank, if set, coordinates nodes that miss the same layer at the same
-	// moment: the node ranked first for its digest fetches it at once, and
-	// the node ranked r of n waits up to CoordinationWindow×r/n for another
-	// node's announcement before it goes upstream itself. Layers smaller
-	// than CoordinationMinSize are not coordinated.
-	Rank                func(dgst digest.Digest) (rank, of int)
-	CoordinationWindow  time.Duration
-	CoordinationMinSize int64
-	// Score, if set, gives p's place in dgst's order, the one Rank counts
-	// in (higher first); Self is this node. Nodes of a rollout
-	// then follow the nearest holder ordered before them, each at its
-	// turn, and move to a nearer one when it appears: they form a chain in
-	// which each uplink carries about one copy, instead of all streaming
-	// from the first node.
-	Score func(dgst digest.Digest, p peer.ID) string
-	Self  peer.ID
-	// Peers, if set, are the peers this node is connected to (those Rank
-	// counts). At its turn, a node whose lookup finds nobody asks the
-	// ones ranked first directly whether they receive the layer: their
-	// announcement may not be findable yet (a loaded 8-node lab: two of
-	// eight rollouts sent 1.4–1.6 copies, nodes ranked 1 and 2 finding
-	// nothing after 300 ms; make bench-dht: announce → findable p99
-	// 335 ms with the CPUs saturated).
+	// Self is this node.
+	Self peer.ID
+	// Peers, if set, are the peers this node is connected to. A node whose
+	// lookup finds nobody before it for a layer asks the ones ranked first
+	// directly whether they receive the layer: their announcement may not
+	// be findable yet (make bench-dht: announce → findable p99 335 ms with
+	// the CPUs saturated).
 	Peers func() []peer.AddrInfo
 	// Pulling, if set, is told of every fetch of every pull, from its
 	// start until its body is closed: peers asking about a blob of a
-	// repository learn whether this node pulls from it (see
-	// awaitLeader).
+	// repository learn whether this node pulls from it (askFirstRanked).
 	Pulling *pulling.Tracker
 	// Windows, if set, makes the fetcher fetch layers of two pieces or
 	// more by pieces (package swarm, with Swarm's tunables; the zero
@@ -135,8 +118,8 @@ type Options struct {
 	// SpareUplink: this node is capped or serves nothing, and leaves
 	// taking layers from the upstream to the others in a rollout.
 	SpareUplink bool
-	// Distance orders the nodes fetching a layer by pieces, as Score
-	// orders a chain (router.Distance: nearness to the layer's DHT key).
+	// Distance orders the nodes fetching a layer by pieces
+	// (router.Distance: nearness to the layer's DHT key).
 	Distance func(dgst digest.Digest, p peer.ID) string
 }
 
@@ -243,9 +226,6 @@ func New(finder Finder, client *peerclient.Client, opts Options) *Fetcher {
 	if opts.Swarm == (swarm.Config{}) {
 		opts.Swarm = swarm.DefaultConfig()
 	}
-	if opts.CoordinationMinSize <= 0 {
-		opts.CoordinationMinSize = 4 << 20
-	}
 	return &Fetcher{finder: finder, client: client, opts: opts, penalties: opts.Penalties, failures: opts.Failures}
 }
 
@@ -302,20 +282,9 @@ type PeerFirst struct {
 	deliveries []delivery           // for DiscardCorrupt
 
 	tally tally // what this image's pull received, from where
-	// peakStream is the most one stream of this pull brought a check,
-	// at its best: a stream compares its own pace with it (slowWatch).
-	peakStream atomic.Int64
 	// arrived counts the layer bytes this pull received from any source
-	// as they arrive; peakPull is the most it received a check, at its
-	// best.
-	arrived  atomic.Int64
-	peakPull atomic.Int64
-
-	// slowUplinks are the holders this pull found sending slowly
-	// whatever they held (see uplinkSlow): in a rollout they come up
-	// again in the other layers' chains.
-	slowMu      sync.Mutex
-	slowUplinks map[peer.ID]bool
+	// as they arrive.
+	arrived atomic.Int64
 
 	// seedRates is, for each layer this pull fetches by pieces, how fast
 	// its fastest seed sends its pieces (swarm.Session.SeedRate).
@@ -340,31 +309,6 @@ func (pf *PeerFirst) fastestSeed(d digest.Digest, rate float64) float64 {
 		best = max(best, r)
 	}
 	return best
-}
-
-// uplinkSlow records that p's uplink is slow: it was far ahead of a stream
-// that crawled, or it was the first node of a chain gaining slowly with
-// room on this node's link. Unlike a holder merely behind (its source was
-// slow, and another may replace it), p is followed in no layer of this
-// pull while another holder can be.
-func (pf *PeerFirst) uplinkSlow(ctx context.Context, p peer.ID) {
-	pf.slowMu.Lock()
-	defer pf.slowMu.Unlock()
-	if pf.slowUplinks[p] {
-		return
-	}
-	if pf.slowUplinks == nil {
-		pf.slowUplinks = map[peer.ID]bool{}
-	}
-	pf.slowUplinks[p] = true
-	log.G(ctx).WithField("peer", p).Debug("p2p: a holder sends slowly whatever it holds; it comes last in this pull's other layers")
-}
-
-// hasSlowUplink reports whether this pull found p's uplink slow.
-func (pf *PeerFirst) hasSlowUplink(p peer.ID) bool {
-	pf.slowMu.Lock()
-	defer pf.slowMu.Unlock()
-	return pf.slowUplinks[p]
 }
 
 // Fetch returns the content of desc, from peers where possible. A small
@@ -398,7 +342,6 @@ func (pf *PeerFirst) fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 		}
 	}()
 	logger := log.G(ctx).WithField("digest", desc.Digest).WithField("size", desc.Size)
-	start := time.Now()
 
 	// A layer is offered to peers as soon as its fetch starts, before its
 	// first byte: the nodes after this one in a rollout find it at once,
@@ -432,16 +375,9 @@ func (pf *PeerFirst) fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 		logger.WithError(perr).Debug("p2p: not fetched by pieces")
 	}
 	src := newSources(pf, desc, providers)
-	src.started = start
 	hit := err == nil && src.remaining() > 0
 	if pf.f.opts.OnLookup != nil {
 		pf.f.opts.OnLookup(lookup, hit)
-	}
-	if !hit && ctx.Err() == nil {
-		if found := pf.awaitLeader(ctx, desc, start); len(found) > 0 {
-			providers, src, hit = found, newSources(pf, desc, found), true
-			src.started, src.turnTaken = start, true
-		}
 	}
 	if !hit {
 		if ctx.Err() != nil {
@@ -508,8 +444,8 @@ func (pf *PeerFirst) upstreamFetch(ctx context.Context, desc ocispec.Descriptor,
 	if arrival != nil {
 		end = arrival
 	} else if pf.shareInFlight(desc) {
-		// Offered before the upstream answers, so that nodes waiting their
-		// turn see it a round trip sooner; they wait for the first bytes.
+		// Offered before the upstream answers, so that nodes starting it
+		// see it a round trip sooner; they wait for the first bytes.
 		// The ingest is containerd's own, opened before it asked for them.
 		end = pf.f.opts.InFlight.Begin(ctx, remotes.MakeRefKey(ctx, desc), desc, pf.sourceLabels())
 	}
@@ -597,11 +533,6 @@ func (pf *PeerFirst) lookup(ctx context.Context, dgst digest.Digest) ([]peer.Add
 	// asking the same first holders would load their uplinks alone.
 	return pf.lookupUpTo(ctx, dgst, max(4*pf.f.opts.MaxProviders, 4*maxRangePeers))
 }
-
-// turnLookupLimit is how many holders a node looks for when its turn in a
-// rollout comes: enough to find the nodes just before it in the order
-// among all the nodes pulling, not a few at random.
-const turnLookupLimit = 1024
 
 func (pf *PeerFirst) lookupUpTo(ctx context.Context, dgst digest.Digest, limit int) ([]peer.AddrInfo, time.Duration, error) {
 	start := time.Now()

@@ -410,51 +410,6 @@ func (f *appearingFinder) FindProviders(ctx context.Context, d digest.Digest, li
 	return fakeFinder{providers: f.peers}.FindProviders(ctx, d, limit)
 }
 
-func TestCoordinationFollowsTheNodeThatStartedTheLayer(t *testing.T) {
-	data := randomBytes(t, 5<<20)
-	d := desc(data, ocispec.MediaTypeImageLayer)
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(data)}}
-	for _, c := range []struct {
-		name      string
-		rank, of  int
-		misses    int
-		upstream  int
-		atLeast   int // lookups
-		wantPeers bool
-	}{
-		// It looks when its turn comes: by then the first has announced.
-		{name: "second of four waits and follows", rank: 1, of: 4, misses: 1, upstream: 0, atLeast: 2, wantPeers: true},
-		{name: "first goes upstream at once", rank: 0, of: 4, misses: 2, upstream: 1, atLeast: 1},
-		{name: "nobody started it: upstream after the wait", rank: 3, of: 4, misses: 1000, upstream: 1, atLeast: 2},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			finder := &appearingFinder{misses: c.misses, peers: []peer.ID{peerA}}
-			up := &fakeUpstream{data: data}
-			f := newFetcher(t, finder, client, Options{
-				Rank:                func(digest.Digest) (int, int) { return c.rank, c.of },
-				CoordinationWindow:  400 * time.Millisecond,
-				CoordinationMinSize: 1 << 20,
-				Store:               newStore(t),
-			})
-			start := time.Now()
-			if got := fetchAll(t, f, up, d); !bytes.Equal(got, data) {
-				t.Fatal("wrong bytes")
-			}
-			took := time.Since(start)
-			if up.calls != c.upstream {
-				t.Fatalf("upstream asked %d times, want %d", up.calls, c.upstream)
-			}
-			if finder.lookups < c.atLeast || (c.rank == 0 && finder.lookups != 1) {
-				t.Fatalf("%d lookups", finder.lookups)
-			}
-			// The wait is bounded by window×rank/of (with slack for a slow machine).
-			if limit := 400*time.Millisecond*time.Duration(c.rank)/time.Duration(c.of) + 5*time.Second; took > limit {
-				t.Fatalf("took %s, more than its turn allows", took)
-			}
-		})
-	}
-}
-
 func TestLargeLayerComesInRangesFromEveryProviderAtOnce(t *testing.T) {
 	data := randomBytes(t, 10*rangeChunk+12345)
 	d := desc(data, ocispec.MediaTypeImageLayer)
@@ -783,8 +738,7 @@ func (c *getCounter) of(p peer.ID) int {
 }
 
 // Of several holders, a layer is streamed from the least loaded, and only
-// holders with all of it are asked for ranges: the nodes of a rollout then
-// chain up instead of all streaming from the first.
+// holders with all of it are asked for ranges.
 func TestTheLeastLoadedHolderIsStreamedFrom(t *testing.T) {
 	data := randomBytes(t, 8*rangeChunk)
 	var beyond atomic.Int32
@@ -919,31 +873,6 @@ func (s *slowReader) Read(p []byte) (int, error) {
 	return s.r.Read(p[:min(len(p), 64<<10)])
 }
 
-// A stream from a holder that is itself receiving the layer slowly is left
-// for a holder far ahead, at the current offset: a slow node slows only
-// those with no better source.
-func TestAStreamFromASlowHolderMovesToOneFarAhead(t *testing.T) {
-	data := randomBytes(t, 24<<20)
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
-		peerA: trickling(data, 2<<20), // idle, so asked first, but slow and behind
-		peerB: loaded(data, 1),        // all of it, feeding one other
-	}}
-	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{Store: newStore(t), ParallelMinSize: 64 << 20, HedgeDelay: time.Minute})
-	up := &fakeUpstream{}
-	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
-		t.Fatal("committed bytes differ")
-	}
-	var resumed bool
-	for _, r := range client.sent() {
-		if p, rng, _ := strings.Cut(r, " "); p == string(peerB) && strings.HasPrefix(rng, "bytes=") && strings.HasSuffix(rng, "-") {
-			resumed = true
-		}
-	}
-	if !resumed || up.calls != 0 {
-		t.Fatalf("the fetch did not continue from the holder far ahead (requests %v, upstream %d)", client.sent(), up.calls)
-	}
-}
-
 // silentAfter serves data whose body, after the first n bytes, sends
 // nothing and stays open until it is closed: a connection kept busy
 // without this blob's bytes, which no idle timer of its own ends.
@@ -1058,27 +987,45 @@ func (b *lateBody) Close() error {
 	return nil
 }
 
-// The first node of a layer's chain that holds nothing yet is waiting for
-// its own first bytes, not slow: the node following it waits too, and does
-// not fetch another copy from the upstream, even while the pull's other
-// streams come fast.
-func TestAFirstNodeWithNothingYetIsNotLeftForTheUpstream(t *testing.T) {
-	data := randomBytes(t, 8<<20)
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: startsLate(data, 4*time.Second)}}
-	score, self := scored(map[peer.ID]string{peerA: "z"}) // first in the order
-	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, Options{
-		Store: newStore(t), Score: score, Self: self, CoordinationMinSize: 1 << 20, HedgeDelay: time.Minute,
-	})
-	up := &fakeUpstream{data: data}
-	pf := f.WrapFetcher(up, "registry.example/team/app:v1")
-	// The pull's other layers came fast: its streams and the pull as a
-	// whole have brought a lot a check.
-	pf.peakStream.Store(32 << 20)
-	pf.peakPull.Store(64 << 20)
-	if err := remotes.Fetch(testNamespace(), f.opts.Store, pf, desc(data, ocispec.MediaTypeImageLayer)); err != nil {
-		t.Fatal(err)
+// growingFinder answers first to the first lookup, later afterwards.
+type growingFinder struct {
+	mu           sync.Mutex
+	n            int
+	first, later []peer.ID
+}
+
+func (g *growingFinder) FindProviders(ctx context.Context, d digest.Digest, limit int) ([]peer.AddrInfo, error) {
+	g.mu.Lock()
+	g.n++
+	ids := g.later
+	if g.n == 1 {
+		ids = g.first
 	}
-	if up.calls != 0 {
-		t.Fatalf("the upstream was asked %d times while the first node had not begun", up.calls)
+	g.mu.Unlock()
+	return fakeFinder{providers: ids}.FindProviders(ctx, d, limit)
+}
+
+// When the first providers found have nothing of the layer yet, those
+// found beyond them are asked: one may hold all of it.
+func TestAHolderOfAllOfItBeyondTheFirstProvidersIsFound(t *testing.T) {
+	data := randomBytes(t, 8<<20)
+	var beyond atomic.Int32
+	gets := &getCounter{}
+	const peerD peer.ID = "peer-d"
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		peerB: holding(data, 0, &beyond),
+		peerC: holding(data, 0, &beyond),
+		peerD: holding(data, 0, &beyond),
+		peerA: gets.counting(peerA, serves(data)), // found last
+	}}
+	up := &fakeUpstream{data: data}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerB, peerC, peerD, peerA}}, client, Options{
+		Store: newStore(t), MaxProviders: 2, HedgeDelay: time.Minute, Shuffle: func(int, func(i, j int)) {},
+	})
+	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("committed bytes differ")
+	}
+	if up.calls != 0 || gets.of(peerA) == 0 {
+		t.Fatalf("upstream %d, GETs to the holder of all of it %d; want 0, some (requests %v)", up.calls, gets.of(peerA), client.sent())
 	}
 }

@@ -115,7 +115,6 @@ func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset
 	desc := src.desc
 	pos := &offsetWriter{w: &countedWriter{w: w, n: &pf.arrived}, offset: offset}
 	logger := log.G(ctx).WithField("digest", desc.Digest)
-	pf.awaitTurn(ctx, src)
 	for pos.offset < desc.Size {
 		offset := pos.offset
 		src.rank(ctx, offset)
@@ -132,14 +131,7 @@ func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset
 			}
 			continue
 		}
-		var (
-			body io.ReadCloser
-			from peer.ID
-			err  error = errNoSource
-		)
-		if !src.toUpstream {
-			body, from, err = src.openPeer(ctx, offset)
-		}
+		body, from, err := src.openPeer(ctx, offset)
 		if errors.Is(err, errNoSource) {
 			body, err = src.openUpstream(ctx, offset)
 			from = upstreamID
@@ -151,22 +143,11 @@ func (pf *PeerFirst) fill(ctx context.Context, src *sources, w io.Writer, offset
 			return err
 		}
 		logger.WithFields(log.Fields{"peer": from, "offset": offset}).Debug("p2p: receiving blob")
-		n, better, err := pf.copyFrom(ctx, pos, body, src, from, offset)
+		n, err := pf.copyFrom(ctx, pos, body, src, from, offset)
 		body.Close()
 		wrote.add(from, offset, n)
 		if pos.err != nil {
 			return pos.err // the writer's failure, not the source's
-		}
-		if src.toUpstream && from != upstreamID {
-			logger.WithFields(log.Fields{"peer": from, "offset": offset + n}).Info("p2p: holder too slow and none ahead of it; the upstream sends the rest")
-			continue
-		}
-		if better != "" {
-			// Not a failure: a holder far ahead of this one takes over.
-			logger.WithFields(log.Fields{"peer": from, "to": better, "offset": offset + n}).Debug("p2p: switching to a holder further along")
-			src.preferNext(better)
-			src.giveBack([]peer.ID{from})
-			continue
 		}
 		if offset+n >= desc.Size {
 			continue // every byte is in: the commit judges them

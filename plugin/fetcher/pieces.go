@@ -148,7 +148,7 @@ func (f *pieceFetch) decide(ctx context.Context, found []peer.AddrInfo) {
 		before, after = append(before, after...), nil
 	}
 	if len(before) == 0 {
-		ranked, pulls, _ := f.pf.askFirstRanked(ctx, f.desc, ord)
+		ranked, pulls := f.pf.askFirstRanked(ctx, f.desc, ord)
 		for _, h := range append(ranked, pulls...) {
 			before = append(before, h.ID)
 		}
@@ -162,6 +162,9 @@ func (f *pieceFetch) decide(ctx context.Context, found []peer.AddrInfo) {
 	}
 	f.decided = time.Now()
 	f.sess.Decided(f.decided)
+	if f.sess.Seed() {
+		f.pf.f.stats.LoneMisses.Add(1)
+	}
 	f.sess.AddHolders(after...)
 	now := time.Now()
 	for i, id := range after {

@@ -41,16 +41,6 @@ type sources struct {
 	// are those that hold all of it.
 	ranked   bool
 	complete map[peer.ID]bool
-	// started is when the fetch began; turnTaken: this node waited its
-	// turn among the nodes of a rollout (awaitTurn), or need not.
-	started   time.Time
-	turnTaken bool
-	// slow: holders left for one far ahead because they could not keep up
-	// (a slow link); not followed again for being nearer.
-	slow map[peer.ID]bool
-	// toUpstream: the rest comes from the upstream (a slow holder had no
-	// faster one to replace it).
-	toUpstream bool
 	// reserve: providers found beyond the first MaxProviders, asked when
 	// none of those can be taken.
 	reserve []peer.ID
@@ -64,21 +54,6 @@ func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInf
 		}
 	}
 	pf.f.opts.Shuffle(len(s.peers), func(i, j int) { s.peers[i], s.peers[j] = s.peers[j], s.peers[i] })
-	if ord := pf.order(desc); ord != nil {
-		// The nodes just before this one are the ones worth asking (see
-		// rank): kept first, the nearest first; the rest as shuffled.
-		slices.SortStableFunc(s.peers, func(a, b peer.ID) int {
-			switch ba, bb := ord.before(a), ord.before(b); {
-			case ba && bb:
-				return ord.compare(a, b)
-			case ba:
-				return -1
-			case bb:
-				return 1
-			}
-			return 0
-		})
-	}
 	// The rest are kept in reserve (see rank). After bad bytes of the
 	// layer, every holder found is asked at once: the few worth following
 	// (holders of all of it, or receiving it again after bad bytes
@@ -105,45 +80,6 @@ func (s *sources) add(found []peer.AddrInfo) {
 	}
 }
 
-// outpaced records that p was left for being slow.
-func (s *sources) outpaced(p peer.ID) {
-	if s.slow == nil {
-		s.slow = map[peer.ID]bool{}
-	}
-	s.slow[p] = true
-}
-
-// leftBehind reports whether p was left for being slow, in this layer or
-// (its uplink) in another of the pull: it is not taken again for being
-// ahead or nearer.
-func (s *sources) leftBehind(p peer.ID) bool { return s.slow[p] || s.pf.hasSlowUplink(p) }
-
-// anyComplete reports whether a ranked provider holds the whole blob.
-func (s *sources) anyComplete() bool {
-	for _, p := range s.peers[s.next:] {
-		if s.complete[p] {
-			return true
-		}
-	}
-	return false
-}
-
-// untried is the providers not asked yet.
-func (s *sources) untried() []peer.ID { return append([]peer.ID(nil), s.peers[s.next:]...) }
-
-// preferNext makes p the next provider asked, whether or not it was asked
-// before: a switch to a holder far ahead goes there even when that holder
-// was tried earlier in this fetch (it had nothing then).
-func (s *sources) preferNext(p peer.ID) {
-	for i := s.next; i < len(s.peers); i++ {
-		if s.peers[i] == p {
-			s.peers = slices.Delete(s.peers, i, i+1)
-			break
-		}
-	}
-	s.peers = slices.Insert(s.peers, s.next, p)
-}
-
 // giveBack returns providers that forParallel handed out and that were
 // not used up, to be tried one at a time.
 func (s *sources) giveBack(peers []peer.ID) {
@@ -155,7 +91,7 @@ func (s *sources) giveBack(peers []peer.ID) {
 // fetch. Those that fail are not asked again for this blob.
 //
 // Only holders known to hold all of it (see rank) are taken: a holder still
-// receiving it is streamed from, which chains the nodes of a rollout.
+// receiving it has only a prefix to give, and is streamed from.
 func (s *sources) forParallel(offset, minSize int64) []peer.ID {
 	if s.parallelUsed || minSize <= 0 || s.desc.Size-offset < minSize {
 		return nil
@@ -177,24 +113,19 @@ func (s *sources) forParallel(offset, minSize int64) []peer.ID {
 }
 
 // rank asks every provider left what it holds of the blob and how many it
-// is sending it to, and orders them. Without an order among nodes (see
-// Options.Score): the least loaded first, the furthest along among equals.
-// With one: holders of all of it (least loaded first), then holders still
-// receiving it that come before this node, the nearest first (in a rollout
-// each node follows the one before it: a chain, each uplink carrying one
-// copy), then the others that are ahead of offset; one after this node and
-// not ahead of it is left out, as it may be waiting for its own turn or
-// following this node. Providers that fail to answer, or answer late, go
-// last (with an order, only those before this node). For a suspect digest
-// (bad bytes from peers here lately) only holders of all of it, and
-// holders receiving it again after bad bytes themselves, stay. Holders
-// whose uplink this pull found slow go last. When none of them can be
-// taken, the providers in reserve are asked too. It runs once per fetch,
-// and again when sources are added.
+// is sending it to, and orders them: the least loaded first, the furthest
+// along among equals. A holder still receiving
+// it with nothing past offset is left out: it has nothing to give yet,
+// and it may be waiting for this node. Providers that fail to answer, or
+// answer late, go last. For a suspect digest (bad bytes from peers here
+// lately) only holders of all of it, and holders receiving it again after
+// bad bytes themselves, stay. When none of them can be taken, the
+// providers in reserve are asked too. It runs once per fetch, and again
+// when sources are added.
 func (s *sources) rank(ctx context.Context, offset int64) {
-	// With an order among nodes, or a suspect digest, even one holder is
-	// asked: what it holds decides whether it is followed.
-	if s.ranked || s.remaining() == 0 || (s.remaining() < 2 && s.pf.order(s.desc) == nil && !s.pf.f.isSuspect(s.desc.Digest)) {
+	// With a suspect digest even one holder is asked: what it holds
+	// decides whether it is followed.
+	if s.ranked || s.remaining() == 0 || (s.remaining() < 2 && !s.pf.f.isSuspect(s.desc.Digest)) {
 		return
 	}
 	s.ranked = true
@@ -245,29 +176,8 @@ collect:
 	for i, p := range peers {
 		order[p] = i
 	}
-	ord := s.pf.order(s.desc)
-	class := func(r ranked) int {
-		switch {
-		case s.pf.hasSlowUplink(r.p):
-			return 3 // sends slowly whatever it holds
-		case ord == nil || s.complete[r.p]:
-			return 0
-		case ord.before(r.p):
-			return 1
-		default:
-			return 2
-		}
-	}
 	sort.Slice(ok, func(i, j int) bool {
 		a, b := ok[i], ok[j]
-		// With an order among nodes: complete holders, then the holders
-		// still receiving that are ordered before this node, the nearest
-		// first (the chain of a rollout), then the others.
-		if ca, cb := class(a), class(b); ca != cb {
-			return ca < cb
-		} else if ca == 1 {
-			return ord.compare(a.p, b.p) < 0
-		}
 		if a.h.Load != b.h.Load {
 			return a.h.Load < b.h.Load
 		}
@@ -279,25 +189,16 @@ collect:
 	if s.pf.f.isSuspect(s.desc.Digest) {
 		// Bad bytes of this layer came from peers here lately: a holder
 		// still receiving it may be passing them on, unless it receives it
-		// again after bad bytes itself (those that caught them rebuild the
-		// chain among themselves, from the upstream).
+		// again after bad bytes itself.
 		ok = slices.DeleteFunc(ok, func(r ranked) bool { return !s.complete[r.p] && !r.h.Rechecked })
 		for _, p := range peers {
 			answered[p] = true // the silent are not asked either
 		}
 	}
-	if ord != nil {
-		// A holder ordered after this node that is not ahead of it may be
-		// waiting for its own turn, or following this node: following it
-		// could close a circle.
-		ok = slices.DeleteFunc(ok, func(r ranked) bool {
-			return !s.complete[r.p] && !ord.before(r.p) && r.h.Available <= offset
-		})
-	}
+	ok = slices.DeleteFunc(ok, func(r ranked) bool { return !s.complete[r.p] && r.h.Available <= offset })
 	if len(ok) == 0 && len(s.reserve) > 0 {
-		// None of those asked can be taken (in a rollout: all after this
-		// node, with nothing yet): the reserve may hold the layer whole,
-		// as a node that pulled it before does.
+		// None of those asked can be taken: the reserve may hold the
+		// layer whole, as a node that pulled it before does.
 		s.peers = append(s.peers, s.reserve...)
 		s.reserve = nil
 		s.ranked = false
@@ -313,11 +214,8 @@ collect:
 	log.G(ctx).WithFields(log.Fields{"digest": s.desc.Digest, "offset": offset, "asked": len(peers), "answered": len(answered),
 		"ranked": held}).Debug("p2p: holders ranked (peer:available/load)")
 	for _, p := range peers {
-		// One late to answer says nothing of what it holds: ordered
-		// after this node, it may be waiting for its own turn or
-		// following this node, and is left out as above.
-		if !answered[p] && (ord == nil || ord.before(p)) {
-			s.peers = append(s.peers, p)
+		if !answered[p] {
+			s.peers = append(s.peers, p) // one late to answer says nothing of what it holds
 		}
 	}
 }

@@ -22,12 +22,8 @@ type Stats struct {
 	Busy atomic.Int64
 	// Hedges counts second requests sent because the first was slow.
 	Hedges atomic.Int64
-	// CoordinationWaits counts misses on which this node waited its turn
-	// (Options.Rank); CoordinatedHits those on which another node's
-	// announcement came in time and this node followed it.
-	CoordinationWaits, CoordinatedHits atomic.Int64
-	// LoneMisses counts misses that went upstream at once: no node ranked
-	// before this one held the layer or pulled from its repository.
+	// LoneMisses counts layers fetched by pieces that no other node held
+	// or pulled: taken from the upstream at once.
 	LoneMisses atomic.Int64
 	// InFlight is the number of fetches from peers under way.
 	InFlight atomic.Int64

@@ -289,8 +289,8 @@ func (pf *PeerFirst) badCopies(ctx context.Context, src *sources, senders []peer
 
 // completeHolders looks the layer up again and returns up to limit of the
 // providers found, but those in known, that hold all of it: a node that
-// followed a chain never asked the holder at its head, whose copy the bad
-// bytes may come from.
+// streamed from a holder still receiving the layer never asked the holder
+// that one took it from, whose copy the bad bytes may come from.
 func (pf *PeerFirst) completeHolders(ctx context.Context, src *sources, known map[peer.ID]bool, limit int) []peer.ID {
 	found, _, err := pf.lookup(ctx, src.desc.Digest)
 	if err != nil {

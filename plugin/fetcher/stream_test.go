@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -492,44 +491,5 @@ func TestAfterBadBytesEveryHolderFoundIsAsked(t *testing.T) {
 	}
 	if up.calls != 0 || gets.of(peerE) == 0 {
 		t.Fatalf("upstream %d, GETs to the holder receiving again %d; want 0, some", up.calls, gets.of(peerE))
-	}
-}
-
-// A holder left for being slow is not followed again for being ahead.
-func TestAHolderLeftForBeingSlowIsNotTakenAgain(t *testing.T) {
-	data := randomBytes(t, 24<<20)
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
-		peerA: trickling(data, 20<<20), // far ahead, idle, and left before
-		peerB: loaded(data, 1),
-	}}
-	f := newFetcher(t, fakeFinder{}, client, Options{Store: newStore(t)})
-	pf := f.WrapFetcher(&fakeUpstream{}, "registry.example/team/app:v1")
-	src := newSources(pf, desc(data, ocispec.MediaTypeImageLayer), nil)
-	if got := pf.fasterHolder(testNamespace(), src, nil, []peer.ID{peerA, peerB}, 0); got != peerA {
-		t.Fatalf("chose %q, want the idle holder %q", got, peerA)
-	}
-	src.outpaced(peerA)
-	if got := pf.fasterHolder(testNamespace(), src, nil, []peer.ID{peerA, peerB}, 0); got != peerB {
-		t.Fatalf("chose %q, want %q: the holder left for being slow was taken again", got, peerB)
-	}
-}
-
-// A switch to a holder that this fetch tried before (it had nothing then)
-// goes there: the holder becomes the next asked again. Before, it stayed
-// among those tried, and the fetch reopened the holder it had just left,
-// over and over.
-func TestASwitchGoesToAHolderTriedBefore(t *testing.T) {
-	f := newFetcher(t, fakeFinder{}, &fakeClient{}, Options{Shuffle: func(int, func(i, j int)) {}})
-	pf := f.WrapFetcher(&fakeUpstream{}, "registry.example/team/app:v1")
-	src := newSources(pf, desc(randomBytes(t, 1<<20), ocispec.MediaTypeImageLayer), []peer.AddrInfo{{ID: peerA}, {ID: peerB}})
-	src.next = 2 // both tried: A stalled, B is streamed from
-	src.giveBack([]peer.ID{peerB})
-	src.preferNext(peerA)
-	if got, want := fmt.Sprint(src.untried()), fmt.Sprint([]peer.ID{peerA, peerB}); got != want {
-		t.Fatalf("next asked %s, want %s", got, want)
-	}
-	src.preferNext(peerB)
-	if got, want := fmt.Sprint(src.untried()), fmt.Sprint([]peer.ID{peerB, peerA}); got != want {
-		t.Fatalf("next asked %s, want %s", got, want)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/containerd/containerd/v2/pkg/tracing"
 	"github.com/containerd/errdefs"
@@ -25,7 +24,6 @@ import (
 //
 //	shoal.fetcher.Fetch          one descriptor: where its bytes came from
 //	├── shoal.fetcher.Lookup     who announced it
-//	├── shoal.fetcher.Coordinate the wait of a node that is not first for it
 //	├── shoal.fetcher.PeerRequest one request to a peer, until its body is closed
 //	└── shoal.fetcher.Upstream   the registry, after a miss or to finish a blob
 //
@@ -34,7 +32,6 @@ import (
 const (
 	spanFetch       = "shoal.fetcher.Fetch"
 	spanLookup      = "shoal.fetcher.Lookup"
-	spanCoordinate  = "shoal.fetcher.Coordinate"
 	spanPeerRequest = "shoal.fetcher.PeerRequest"
 	spanUpstream    = "shoal.fetcher.Upstream"
 	eventFailover   = "shoal.failover"
@@ -55,11 +52,6 @@ const (
 	attrBytes     = "shoal.bytes" // received before the body was closed
 	attrOutcome   = "shoal.outcome"
 	attrReason    = "shoal.reason"
-	attrRank      = "shoal.coordination.rank"
-	attrNodes     = "shoal.coordination.nodes"
-	attrTurn      = "shoal.coordination.turn_ms"
-	attrWaited    = "shoal.coordination.waited_ms"
-	attrFollowed  = "shoal.coordination.followed"
 )
 
 func (pf *PeerFirst) startFetch(ctx context.Context, desc ocispec.Descriptor) (context.Context, *tracing.Span) {
@@ -146,21 +138,6 @@ func endLookup(span *tracing.Span, providers []peer.AddrInfo, err error) {
 	if err != nil {
 		span.SetStatus(err)
 	}
-	span.End()
-}
-
-func startCoordinate(ctx context.Context, rank, of int, turn time.Duration) (context.Context, *tracing.Span) {
-	return tracing.StartSpan(ctx, spanCoordinate,
-		tracing.WithAttribute(attrRank, rank),
-		tracing.WithAttribute(attrNodes, of),
-		tracing.WithAttribute(attrTurn, turn.Milliseconds()))
-}
-
-func endCoordinate(span *tracing.Span, waited time.Duration, found []peer.AddrInfo) {
-	span.SetAttributes(
-		tracing.Attribute(attrWaited, waited.Milliseconds()),
-		tracing.Attribute(attrFollowed, len(found) > 0),
-		tracing.Attribute(attrProviders, len(found)))
 	span.End()
 }
 

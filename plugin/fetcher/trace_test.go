@@ -7,11 +7,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/containerd/errdefs"
 	"github.com/libp2p/go-libp2p/core/peer"
-	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"go.opentelemetry.io/otel/attribute"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
@@ -193,25 +191,5 @@ func TestTracesShowWhereEachBlobCameFrom(t *testing.T) {
 		if n := len(rec.named(spanPeerRequest)); n != 0 {
 			t.Errorf("%d peer requests, want none", n)
 		}
-	})
-
-	t.Run("coordination: the node second in line follows the first", func(t *testing.T) {
-		data := randomBytes(t, 5<<20)
-		client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(data)}}
-		f := newFetcher(t, &appearingFinder{misses: 1, peers: []peer.ID{peerA}}, client, Options{
-			Rank:                func(digest.Digest) (int, int) { return 1, 4 },
-			CoordinationWindow:  400 * time.Millisecond,
-			CoordinationMinSize: 1 << 20,
-			Store:               newStore(t),
-		})
-		pull, rec := fetchTraced(t, f, &fakeUpstream{data: data}, desc(data, ocispec.MediaTypeImageLayer))
-
-		fetch := one(t, rec, spanFetch, pull)
-		expect(t, describe(fetch.Name(), fetch.Attributes(), attrSource), "shoal.fetcher.Fetch shoal.source=peers")
-		wait := one(t, rec, spanCoordinate, fetch.SpanContext())
-		expect(t, describe(wait.Name(), wait.Attributes(), attrRank, attrNodes, attrTurn, attrFollowed, attrProviders),
-			"shoal.fetcher.Coordinate shoal.coordination.rank=1 shoal.coordination.nodes=4 shoal.coordination.turn_ms=250 shoal.coordination.followed=true shoal.providers=1")
-		req := one(t, rec, spanPeerRequest, fetch.SpanContext())
-		expect(t, describe(req.Name(), req.Attributes(), attrPeer, attrOutcome), fmt.Sprintf("shoal.fetcher.PeerRequest shoal.peer.id=%s shoal.outcome=ok", peerA))
 	})
 }

@@ -44,14 +44,12 @@ func Register(reg prometheus.Registerer, s Sources) (*Metrics, error) {
 		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 { return float64(v()) })
 	}
 	const (
-		fetched      = "containerd_p2p_fetched_bytes_total"
-		fetchHelp    = "Content bytes received, by source."
-		lookups      = "containerd_p2p_lookups_total"
-		lookHelp     = "Provider lookups, by whether a usable provider was found."
-		failovers    = "containerd_p2p_failovers_total"
-		failHelp     = "Times a peer failed and the fetch went elsewhere, by reason."
-		coordination = "containerd_p2p_coordination_waits_total"
-		coordHelp    = "Misses on which this node waited its rendezvous turn, by whether another node's announcement came (followed) or not (upstream)."
+		fetched   = "containerd_p2p_fetched_bytes_total"
+		fetchHelp = "Content bytes received, by source."
+		lookups   = "containerd_p2p_lookups_total"
+		lookHelp  = "Provider lookups, by whether a usable provider was found."
+		failovers = "containerd_p2p_failovers_total"
+		failHelp  = "Times a peer failed and the fetch went elsewhere, by reason."
 	)
 	collectors := []prometheus.Collector{
 		m.lookups,
@@ -66,9 +64,7 @@ func Register(reg prometheus.Registerer, s Sources) (*Metrics, error) {
 		counter(failovers, failHelp, prometheus.Labels{"reason": "corrupt"}, st.Corrupt.Load),
 		counter(failovers, failHelp, prometheus.Labels{"reason": "not_found"}, st.NotFound.Load),
 		counter(failovers, failHelp, prometheus.Labels{"reason": "busy"}, st.Busy.Load),
-		counter(coordination, coordHelp, prometheus.Labels{"result": "followed"}, st.CoordinatedHits.Load),
-		counter(coordination, coordHelp, prometheus.Labels{"result": "upstream"}, func() int64 { return st.CoordinationWaits.Load() - st.CoordinatedHits.Load() }),
-		counter("containerd_p2p_lone_misses_total", "Misses of a large layer that went upstream at once: no node ranked before this one held the layer or pulled from its repository.", nil, st.LoneMisses.Load),
+		counter("containerd_p2p_lone_misses_total", "Layers fetched by pieces that no other node held or pulled: taken from the upstream at once.", nil, st.LoneMisses.Load),
 		counter("containerd_p2p_hedged_requests_total", "Second requests sent because the first provider was slow.", nil, st.Hedges.Load),
 		counter("containerd_p2p_peer_resolves_total", "References resolved by peers while the upstream was unreachable.", nil, s.PeerResolves),
 		gauge("containerd_p2p_inflight_transfers", "Fetches from peers under way.", st.InFlight.Load),

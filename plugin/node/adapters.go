@@ -82,8 +82,7 @@ func (s statusSource) Status() control.Status {
 			"corrupt": st.Corrupt.Load(), "failovers": st.Failovers.Load(), "stalls": st.Stalls.Load(),
 			"stale_records": st.NotFound.Load(), "busy_answers": st.Busy.Load(), "peer_resolves": n.resolver.Resolved(),
 			"direct_path_sent_bytes": n.directSent(),
-			"coordination_waits":     st.CoordinationWaits.Load(), "coordinated_hits": st.CoordinatedHits.Load(),
-			"lone_misses": st.LoneMisses.Load(),
+			"lone_misses":            st.LoneMisses.Load(),
 		},
 		RecentFailures: n.failures.Recent(),
 	}

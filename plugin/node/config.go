@@ -132,14 +132,6 @@ type Config struct {
 	// receive it (from the upstream or from peers) and serves it to peers
 	// while it arrives. Default true.
 	ServeInFlight bool `toml:"serve_in_flight"`
-	// CoordinationWindow: when several nodes miss the same layer (over 4 MiB)
-	// at once, the one ranked first for its digest fetches it
-	// upstream at once and the others, ranked r of n among connected
-	// peers, wait 200ms plus up to the rest of this × r/n for an
-	// announcement to follow before they go upstream themselves; a miss
-	// that none of the three nodes ranked first shares waits no turn. 0
-	// turns coordination off. Default 500ms.
-	CoordinationWindow Duration `toml:"coordination_window"`
 	// PieceMemoryBytes bounds the memory of the pieces held ahead of what
 	// is written, over all layers fetched by pieces. Default 256 MiB: three
 	// layers at once (the transfer service's limit) of 16 pieces ahead of 4
@@ -185,7 +177,6 @@ func DefaultConfig() *Config {
 		MaxProviders:              3,
 		HedgeDelay:                Duration(300 * time.Millisecond),
 		ServeInFlight:             true,
-		CoordinationWindow:        Duration(500 * time.Millisecond),
 		PieceMemoryBytes:          256 << 20,
 		RegistryConfigPath:        "/etc/containerd/certs.d",
 	}
@@ -196,7 +187,7 @@ func (c *Config) Validate() error {
 	for name, d := range map[string]Duration{
 		"lookup_timeout": c.LookupTimeout, "startup_grace": c.StartupGrace, "dial_timeout": c.DialTimeout,
 		"idle_timeout": c.IdleTimeout, "upstream_idle_timeout": c.UpstreamIdleTimeout, "provider_ttl": c.ProviderTTL, "reannounce_interval": c.ReannounceInterval,
-		"hedge_delay": c.HedgeDelay, "bootstrap_interval": c.BootstrapInterval, "coordination_window": c.CoordinationWindow,
+		"hedge_delay": c.HedgeDelay, "bootstrap_interval": c.BootstrapInterval,
 	} {
 		if d < 0 {
 			return fmt.Errorf("%s must not be negative", name)

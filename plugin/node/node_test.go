@@ -45,7 +45,6 @@ func testConfig() *Config {
 	cfg.DataAddress = "127.0.0.1:0"
 	cfg.MinPeers = 1
 	cfg.BootstrapInterval = Duration(100 * time.Millisecond)
-	cfg.CoordinationWindow = 0
 	return cfg
 }
 

@@ -5,7 +5,6 @@ package router
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -504,33 +503,6 @@ func ReferenceKey(ref string) digest.Digest {
 	return digest.SHA256.FromString("shoal/reference/v1\x00" + ref)
 }
 
-// Rank places this node among itself and the peers it knows (connected,
-// or in its routing table) for dgst by rendezvous hashing: each node
-// scores sha256(digest, peer ID), and nodes that see the same peers agree
-// on the order without talking to each other. rank 0 is first; of counts
-// the nodes ranked. The chain of a rollout follows this order.
-func (r *Router) Rank(dgst digest.Digest) (rank, of int) {
-	self := RendezvousScore(dgst, r.host.ID())
-	known := r.known()
-	for _, p := range known {
-		if RendezvousScore(dgst, p) > self {
-			rank++
-		}
-	}
-	return rank, len(known) + 1
-}
-
-// Score is p's rendezvous score for dgst, the order Rank counts in
-// (higher first); scores compare as strings, and every node computes the
-// same.
-func (r *Router) Score(dgst digest.Digest, p peer.ID) string { return RendezvousScore(dgst, p) }
-
-// RendezvousScore is Score, for those without a Router.
-func RendezvousScore(dgst digest.Digest, p peer.ID) string {
-	s := sha256.Sum256([]byte(dgst.String() + "\x00" + string(p)))
-	return string(s[:])
-}
-
 // Distance is p's nearness to dgst in the DHT's key space (higher first):
 // the order of nodes fetching a layer by pieces.
 func (r *Router) Distance(dgst digest.Digest, p peer.ID) string { return DistanceScore(dgst, p) }
@@ -543,9 +515,7 @@ func (r *Router) Distance(dgst digest.Digest, p peer.ID) string { return Distanc
 // layer from the upstream. With a rendezvous hash each node's view is a
 // random sample instead: in the piece swarm's simulator (1,000 nodes,
 // Kademlia-shaped views), 5.61 upstream copies with rendezvous, 1.00 with
-// this order. The chain keeps the rendezvous order: with this one, its
-// corrupting-member test blamed a relay in one run of five here and in
-// one clean-clone CI run (none in eight with rendezvous).
+// this order.
 func DistanceScore(dgst digest.Digest, p peer.ID) string {
 	distance := kb.Xor(kb.ConvertPeerID(p), kb.ConvertKey(dhtKey(dgst)))
 	for i := range distance {

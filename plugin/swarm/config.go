@@ -15,7 +15,7 @@ package swarm
 import "time"
 
 // Config is every tunable of the swarm. Each says why it has its value;
-// the figures are p99 of the simulator (make bench-pieces: 64 MiB layer,
+// the figures are p99 of the simulator (make bench-swarm: 64 MiB layer,
 // size ÷ link 1 s, 5 ms hop) unless said otherwise. "Not tuned" marks a
 // value no run has compared with another yet.
 type Config struct {

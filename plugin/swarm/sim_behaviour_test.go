@@ -6,7 +6,7 @@ import (
 )
 
 // Faults inside the swarm, simulated: every surviving node completes its
-// fetch. (Times and copies are measured by make bench-pieces, not bounded
+// fetch. (Times and copies are measured by make bench-swarm, not bounded
 // here.)
 func TestEverySurvivingNodeCompletesDespiteFaults(t *testing.T) {
 	cases := map[string]func(*simParams){
