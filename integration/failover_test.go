@@ -74,28 +74,6 @@ func (u *upstream) blobGets(repo string, d digest.Digest) int {
 	return u.countRequests(func(path string) bool { return path == "/v2/"+repo+"/blobs/"+d.String() })
 }
 
-// servingPeer waits until n's log shows it receiving blob d from a peer,
-// and returns that peer's ID.
-func (n *node) servingPeer(d digest.Digest) string {
-	n.t.Helper()
-	re := regexp.MustCompile(`digest="?` + regexp.QuoteMeta(d.String()) + `"?.*msg="p2p: receiving blob".*|msg="p2p: receiving blob".*digest="?` + regexp.QuoteMeta(d.String()))
-	peerRE := regexp.MustCompile(`peer=(\S+)`)
-	var id string
-	waitFor(n.t, 60*time.Second, n.name+" to start receiving "+d.String(), func() bool {
-		data, _ := os.ReadFile(n.Logs()[len(n.Logs())-1])
-		for _, line := range strings.Split(string(data), "\n") {
-			if re.MatchString(line) {
-				if m := peerRE.FindStringSubmatch(line); m != nil && m[1] != "" {
-					id = strings.Trim(m[1], `"`)
-					return true
-				}
-			}
-		}
-		return false
-	})
-	return id
-}
-
 // ingestProgress is how far n has written its ingest of d.
 func (n *node) ingestProgress(d digest.Digest) (offset, total int64) {
 	return n.ingestProgressIn("default", d)
@@ -156,8 +134,8 @@ type pullError struct {
 func (e *pullError) Error() string { return e.err.Error() + ": " + e.out }
 
 // failoverCase: a peer dies (or freezes) while B is receiving a large layer
-// from it; another holder has it too. B must finish from that holder at the
-// offset it reached, without the upstream.
+// by pieces from it and another holder. B must finish from the other
+// holder, without the upstream.
 func testMidBlobFailover(t *testing.T, sig syscall.Signal) {
 	reg := startRegistry(t)
 	const idle = "2s"
@@ -170,37 +148,26 @@ func testMidBlobFailover(t *testing.T, sig syscall.Signal) {
 	c.pull(im.Ref)
 	a.waitAnnounced(len(im.Blobs) + 1)
 	c.waitAnnounced(len(im.Blobs) + 1)
-	names := map[string]*node{a.peerID(): a, c.peerID(): c}
 
 	big := im.largest()
 	before := reg.blobRequests(im.Repo)
 	start := time.Now()
 	done := b.pullAsync(im.Ref, 3*time.Minute)
-	servingID := b.servingPeer(big.Digest)
-	serving := names[servingID]
-	if serving == nil {
-		t.Fatalf("B receives from unknown peer %q", servingID)
-	}
-	waitFor(t, 60*time.Second, "B to be part-way through the layer", func() bool {
+	waitFor(t, 60*time.Second, "B to be part-way through the layer, with pieces from A", func() bool {
 		off, total := b.ingestProgress(big.Digest)
-		return off > 0 && off < total
+		return off > 0 && off < total && a.counter("direct_path_sent_bytes") > 1<<20
 	})
 	off, total := b.ingestProgress(big.Digest)
-	if err := serving.Signal(sig); err != nil {
+	if err := a.Signal(sig); err != nil {
 		t.Fatal(err)
 	}
 	hit := time.Now()
-	t.Logf("%s sent to %s at %d of %d bytes", sig, serving.name, off, total)
+	t.Logf("%s sent to A at %d of %d bytes", sig, off, total)
 	if err := <-done; err != nil {
-		t.Fatalf("B's pull failed after %s of its peer: %v", sig, err)
+		t.Fatalf("B's pull failed after %s of a peer: %v", sig, err)
 	}
-	t.Logf("B's pull finished %s after %s of the serving peer (whole pull %s; idle_timeout %s)",
+	t.Logf("B's pull finished %s after %s of A (whole pull %s; idle_timeout %s)",
 		time.Since(hit).Round(time.Millisecond), sig, time.Since(start).Round(time.Millisecond), idle)
-	if at, ok := b.logTime("continuing elsewhere"); ok {
-		t.Logf("failover: B switched sources %s after %s", at.Sub(hit).Round(time.Millisecond), sig)
-	} else {
-		t.Fatal("B's log shows no switch of source")
-	}
 	if n := reg.blobRequests(im.Repo) - before; n != 0 {
 		t.Fatalf("B made %d upstream blob requests, want 0: the other holder has the layer", n)
 	}

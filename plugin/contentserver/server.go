@@ -71,8 +71,10 @@ type Server struct {
 	// digests whose stored copy here was found not to match.
 	pieceLists map[digest.Digest]pieces.List
 	corrupt    map[digest.Digest]struct{}
-	// tables: signed piece tables of stored layers (serveSwarm).
+	// tables: signed piece tables of stored layers (serveSwarm);
+	// tabling: those being computed.
 	tables  map[digest.Digest]pieces.Table
+	tabling map[digest.Digest]*storedHash
 	hashing chan struct{} // a slot per blob hashed for its pieces
 
 	served atomic.Int64
@@ -242,7 +244,7 @@ func New(store content.Store, locator Locator, images Images, opts Options) *Ser
 		opts.VerifyFirstLimit = 4 << 20
 	}
 	s := &Server{store: store, locator: locator, images: images, opts: opts, perPeer: map[string]int{}, sending: map[digest.Digest]int{},
-		pieceLists: map[digest.Digest]pieces.List{}, tables: map[digest.Digest]pieces.Table{}, corrupt: map[digest.Digest]struct{}{}, hashing: make(chan struct{}, maxPieceHashes)}
+		pieceLists: map[digest.Digest]pieces.List{}, tables: map[digest.Digest]pieces.Table{}, tabling: map[digest.Digest]*storedHash{}, corrupt: map[digest.Digest]struct{}{}, hashing: make(chan struct{}, maxPieceHashes)}
 	s.handler = recovery.Handler("p2p: content service recovered from a panic", http.HandlerFunc(s.serve), oci.WriteInternalError)
 	return s
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync"
+	"time"
 
 	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/log"
@@ -16,6 +18,7 @@ import (
 
 	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/pieces"
+	"github.com/shoal-dev/shoal/plugin/recovery"
 	"github.com/shoal-dev/shoal/plugin/swarm"
 	"github.com/shoal-dev/shoal/plugin/window"
 )
@@ -196,49 +199,102 @@ func (s *Server) pieceSlot() (release func(), ok bool) {
 	}, true
 }
 
-// storedTable is the signed piece table of stored layer dgst, computed
-// once (however many ask) and remembered. The whole is hashed on the way:
-// a copy that rotted gets errCorrupt and is not served again.
+// storedTableWait is how long a state answer waits for a stored layer's
+// table before it carries the pieces hashed so far: well within the 1 s
+// an asker gives states before it decides. A just-restarted holder of a
+// 5 GiB layer hashes for seconds; answered only then, its asker took the
+// layer from the registry (1.9 GB of it in the integration test).
+const storedTableWait = 250 * time.Millisecond
+
+// storedTable is the signed piece table of stored layer dgst: computed
+// once (however many ask) and remembered; while it is computed, the table
+// of the pieces hashed so far, which a later answer extends. The whole is
+// hashed on the way: a copy that rotted gets errCorrupt and is not served
+// again (pieces of it taken before are caught by containerd's commit).
 func (s *Server) storedTable(ctx context.Context, ns string, dgst digest.Digest, size int64) (pieces.Table, error) {
 	if s.opts.SignTable == nil {
 		return pieces.Table{}, errors.New("this node signs no piece tables")
 	}
 	s.mu.Lock()
 	t, ok := s.tables[dgst]
+	h := s.tabling[dgst]
+	if !ok && h == nil {
+		h = &storedHash{b: pieces.NewTableBuilder(dgst, size), done: make(chan struct{})}
+		s.tabling[dgst] = h
+		recovery.Go(namespaces.WithNamespace(context.WithoutCancel(ctx), ns), "p2p: hashing a stored layer for its piece table", func(ctx context.Context) {
+			s.hashStored(ctx, dgst, size, h)
+		})
+	}
 	s.mu.Unlock()
 	if ok {
 		return t, nil
 	}
-	v, err, _ := s.verify.Do("table "+dgst.String(), func() (any, error) {
-		s.hashing <- struct{}{}
-		defer func() { <-s.hashing }()
-		ctx := namespaces.WithNamespace(context.WithoutCancel(ctx), ns)
-		ra, err := s.store.ReaderAt(ctx, ocispec.Descriptor{Digest: dgst, Size: size})
-		if err != nil {
-			return nil, err
+	timer := time.NewTimer(storedTableWait)
+	defer timer.Stop()
+	select {
+	case <-h.done:
+		if h.err != nil {
+			return pieces.Table{}, h.err
 		}
-		defer ra.Close()
-		b := pieces.NewTableBuilder(dgst, size)
-		whole := dgst.Algorithm().Digester()
-		if _, err := io.Copy(io.MultiWriter(b, whole.Hash()), io.NewSectionReader(ra, 0, size)); err != nil {
-			return nil, err
-		}
-		if !s.verified(ctx, dgst)(whole.Digest() == dgst) {
-			return nil, errCorrupt
-		}
-		t, err := s.opts.SignTable(b.Table())
-		if err != nil {
-			return nil, err
-		}
+		return h.signed, nil
+	case <-timer.C:
+	case <-ctx.Done():
+		return pieces.Table{}, ctx.Err()
+	}
+	return s.opts.SignTable(h.table())
+}
+
+// storedHash is the piece table of a stored layer as it is computed.
+type storedHash struct {
+	mu     sync.Mutex
+	b      *pieces.TableBuilder
+	done   chan struct{}
+	signed pieces.Table // once done without err
+	err    error
+}
+
+func (h *storedHash) Write(p []byte) (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.b.Write(p)
+}
+
+func (h *storedHash) table() pieces.Table {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.b.Table()
+}
+
+// hashStored computes h, the table of stored layer dgst, and checks the
+// whole against the digest on the way.
+func (s *Server) hashStored(ctx context.Context, dgst digest.Digest, size int64, h *storedHash) {
+	defer close(h.done)
+	defer func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		putBounded(s.tables, dgst, t, maxStoredTables)
-		return t, nil
-	})
+		delete(s.tabling, dgst)
+		if h.err == nil {
+			putBounded(s.tables, dgst, h.signed, maxStoredTables)
+		}
+	}()
+	s.hashing <- struct{}{}
+	defer func() { <-s.hashing }()
+	ra, err := s.store.ReaderAt(ctx, ocispec.Descriptor{Digest: dgst, Size: size})
 	if err != nil {
-		return pieces.Table{}, err
+		h.err = err
+		return
 	}
-	return v.(pieces.Table), nil
+	defer ra.Close()
+	whole := dgst.Algorithm().Digester()
+	if _, err := io.Copy(io.MultiWriter(h, whole.Hash()), io.NewSectionReader(ra, 0, size)); err != nil {
+		h.err = err
+		return
+	}
+	if !s.verified(ctx, dgst)(whole.Digest() == dgst) {
+		h.err = errCorrupt
+		return
+	}
+	h.signed, h.err = s.opts.SignTable(h.table())
 }
 
 // flipFirstByte is body with its first byte inverted (see corruptPieces).

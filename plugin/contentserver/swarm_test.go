@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -193,5 +194,42 @@ func TestPiecesBeyondTheUploadSlotsAreAnsweredBusy(t *testing.T) {
 	}
 	if rec := do(s, http.MethodGet, path+"1"); rec.Code != http.StatusOK || rec.Body.String() != data[256<<10:512<<10] {
 		t.Fatalf("a piece asked once the slot is free: %d, %d bytes", rec.Code, rec.Body.Len())
+	}
+}
+
+// A stored layer whose table takes long to compute (a large layer on a
+// holder that just restarted) is answered at once with the table of the
+// pieces hashed so far, and with the whole table once it is computed.
+func TestAStoredLayerStillHashedIsAnsweredWithThePiecesHashedSoFar(t *testing.T) {
+	data := strings.Repeat("0123456789abcdef", 40<<10) // 3 pieces
+	s, d := newTestServer(t, data)
+	s.opts.SignTable = tableSigner(t)
+	for range cap(s.hashing) {
+		s.hashing <- struct{}{} // every hashing slot busy: nothing is hashed yet
+	}
+	path := "/v2/team/app/swarm/" + d[0].String()
+	rec := do(s, http.MethodGet, path)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("state: %d %s", rec.Code, rec.Body)
+	}
+	st, err := window.DecodeState(rec.Body, d[0], int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Have.Count() != 3 || len(st.Tables) != 1 || len(st.Tables[0].Digests) != 0 {
+		t.Fatalf("state %+v: want all 3 pieces held and a table of none yet", st)
+	}
+	for range cap(s.hashing) {
+		<-s.hashing
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		rec := do(s, http.MethodGet, path)
+		st, err := window.DecodeState(rec.Body, d[0], int64(len(data)))
+		if err == nil && len(st.Tables) == 1 && st.Tables[0].Complete() {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no complete table after the hashing slots freed: %+v %v", st, err)
+		}
 	}
 }

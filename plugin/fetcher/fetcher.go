@@ -367,8 +367,9 @@ func (pf *PeerFirst) fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 			pf.f.opts.ExpectOrigin(ctx, desc.Digest, pf.sourceLabels()) // containerd commits it
 		}
 		a := handOn()
-		rc, perr := pf.fetchByPieces(ctx, desc, providers, a)
+		rc, perr := pf.fetchByPieces(ctx, desc, providers, a, func(err error) { endFetch(span, err) })
 		if perr == nil {
+			streaming = true // the fetch by pieces ends the span
 			return rc, nil
 		}
 		arrival = a

@@ -15,16 +15,17 @@ import (
 )
 
 // askFirstRanked asks the swarm.Config.Probe nodes ranked first for desc
-// in ord, before this one, whether they receive or hold it, and returns
-// those that do (found) and those that do not but pull from its
-// repository now (pulls: they may start it soon).
+// in ord, before this one (any, for a node that spares its uplink),
+// whether they receive or hold it, and returns those that do (found) and
+// those that do not but pull from its repository now (pulls: they may
+// start it soon).
 func (pf *PeerFirst) askFirstRanked(ctx context.Context, desc ocispec.Descriptor, ord *nodeOrder) (found, pulls []peer.AddrInfo) {
 	if pf.f.opts.Peers == nil || ord == nil || pulling.Key(pf.repo.Registry, pf.repo.Name) == "" {
 		return nil, nil
 	}
 	var before []peer.AddrInfo
 	for _, info := range pf.f.opts.Peers() {
-		if ord.before(info.ID) {
+		if ord.before(info.ID) || pf.f.opts.SpareUplink {
 			before = append(before, info)
 		}
 	}

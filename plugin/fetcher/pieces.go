@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/containerd/containerd/v2/pkg/namespaces"
+	"github.com/containerd/containerd/v2/pkg/tracing"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
@@ -61,6 +62,12 @@ type pieceFetch struct {
 	states     map[peer.ID]swarm.HolderState
 	upstream   *upstreamPieces
 
+	// peerBytes and upstreamBytes are what pieces came from where (run
+	// goroutine): the fetch span's source.
+	peerBytes, upstreamBytes int64
+	// endSpan ends the fetch's span, with its outcome, when the run ends.
+	endSpan func(error)
+
 	seeded    bool        // run goroutine: the node told peers it is a seed
 	reads     bool        // run goroutine: a piece came from the upstream
 	signs     atomic.Bool // a piece came from the upstream: the reader signs tables
@@ -88,7 +95,7 @@ var errPiecesClosed = errors.New("fetch by pieces closed")
 // fetchByPieces starts the fetch of desc by pieces from the holders found
 // (and those ranked first that pull it), and returns its body. arrival
 // ends the layer's offer to peers.
-func (pf *PeerFirst) fetchByPieces(ctx context.Context, desc ocispec.Descriptor, holders []peer.AddrInfo, arrival func()) (io.ReadCloser, error) {
+func (pf *PeerFirst) fetchByPieces(ctx context.Context, desc ocispec.Descriptor, holders []peer.AddrInfo, arrival func(), endSpan func(error)) (io.ReadCloser, error) {
 	ns, _ := namespaces.Namespace(ctx)
 	labels := pf.sourceLabels()
 	layer, err := pf.f.opts.Windows.Begin(desc.Digest, desc.Size, ns, labels)
@@ -105,7 +112,7 @@ func (pf *PeerFirst) fetchByPieces(ctx context.Context, desc ocispec.Descriptor,
 		ctx: ctx, cancel: cancel, events: make(chan func(), 64), done: make(chan struct{}), end: sync.OnceFunc(arrival),
 		flights: map[flightID]context.CancelFunc{}, polled: map[peer.ID]time.Time{}, polling: map[peer.ID]bool{}, pollSent: map[peer.ID]time.Time{},
 		states: map[peer.ID]swarm.HolderState{}, builder: pieces.NewTableBuilder(desc.Digest, desc.Size),
-		fromRegistry: map[int]bool{}, began: time.Now(),
+		fromRegistry: map[int]bool{}, began: time.Now(), endSpan: endSpan,
 	}
 	f.ready = sync.NewCond(&f.mu)
 	f.sess.SetUploadCap(pf.f.opts.UploadCap)
@@ -299,6 +306,7 @@ func (f *pieceFetch) post(fn func()) {
 // run drives the session until the body is closed.
 func (f *pieceFetch) run(ctx context.Context) {
 	defer close(f.done)
+	defer f.endTrace()
 	timer := time.NewTimer(0)
 	defer timer.Stop()
 	for {
@@ -353,6 +361,28 @@ func (f *pieceFetch) run(ctx context.Context) {
 	}
 }
 
+// endTrace ends the fetch's span, with where its pieces came from.
+func (f *pieceFetch) endTrace() {
+	if f.endSpan == nil {
+		return
+	}
+	switch {
+	case f.peerBytes > 0 && f.upstreamBytes > 0:
+		fromSource(f.ctx, "peers+upstream")
+	case f.upstreamBytes > 0:
+		fromSource(f.ctx, "upstream")
+	case f.peerBytes > 0:
+		fromSource(f.ctx, "peers")
+	}
+	f.mu.Lock()
+	err := f.failed
+	f.mu.Unlock()
+	if f.sess.Complete() {
+		err = nil // every piece held: containerd closing the body is the end
+	}
+	f.endSpan(err)
+}
+
 // logSeed says that this node became a seed of the layer, with what it
 // knew then: why a layer has more than one seed is read from these.
 func (f *pieceFetch) logSeed(ctx context.Context, now time.Time) {
@@ -398,7 +428,12 @@ func (f *pieceFetch) start(r swarm.Request) {
 	f.flights[flightID{r.Piece, r.From}] = cancel
 	recovery.Go(ctx, "p2p: fetching a piece", func(ctx context.Context) {
 		buf := make([]byte, f.layer.PieceLen(r.Piece))
+		ctx, span := startPeerRequest(ctx, r.From, f.desc, int64(r.Piece)*f.layer.PieceSize, int64(len(buf)))
 		st, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, buf)
+		if err == nil {
+			span.SetAttributes(tracing.Attribute(attrBytes, len(buf)))
+		}
+		endRequest(ctx, span, err)
 		f.post(func() { f.answered(r, buf, st, err) })
 	})
 }
@@ -447,6 +482,7 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 		f.sess.Failed(now, r.Piece, r.From, swarm.Corrupt)
 		return
 	case errors.Is(err, peerclient.ErrBusy):
+		f.pf.f.stats.Busy.Add(1) // counted, not penalized: the session asks it again after a piece time
 		f.sess.Failed(now, r.Piece, r.From, swarm.Busy)
 		return
 	case errors.Is(err, peerclient.ErrNoAnswer):
@@ -478,6 +514,11 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 // received tells the session of a piece held now, cancels the other
 // requests for it, and wakes the reader.
 func (f *pieceFetch) received(now time.Time, i int, from peer.ID) {
+	if from == swarm.Upstream {
+		f.upstreamBytes += f.layer.PieceLen(i)
+	} else {
+		f.peerBytes += f.layer.PieceLen(i)
+	}
 	f.mu.Lock()
 	delete(f.fromRegistry, i) // a peer brought it first
 	f.mu.Unlock()

@@ -16,6 +16,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
 	"github.com/shoal-dev/shoal/plugin/oci"
@@ -452,5 +453,35 @@ func TestAHolderThatAnswersLateIsAskedAgain(t *testing.T) {
 	}
 	if up.calls != 0 || late.Load() < 2 {
 		t.Fatalf("upstream bodies %d, piece requests to A %d: want none upstream, the layer from A after two went unanswered", up.calls, late.Load())
+	}
+}
+
+// A node that spares its uplink (capped, or serving nothing) asks the
+// nodes nearest a layer's key whether they pull it even when they come
+// after it in that order: it should follow them, not seed the layer.
+func TestANodeThatSparesItsUplinkAsksTheNodesAfterIt(t *testing.T) {
+	pulls := func(req *http.Request) (*http.Response, error) {
+		resp, err := notFound(req)
+		resp.Header = http.Header{oci.PullingHeader: []string{"true"}}
+		return resp, err
+	}
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: pulls}}
+	d := desc(randomBytes(t, 6<<20), ocispec.MediaTypeImageLayer)
+	for _, spare := range []bool{false, true} {
+		opts := piecesOptions(t)
+		opts.SpareUplink = spare
+		opts.Peers = func() []peer.AddrInfo { return []peer.AddrInfo{{ID: peerA}} }
+		f := newFetcher(t, fakeFinder{}, client, opts)
+		pf := f.WrapFetcher(&fakeUpstream{}, "registry.example/app:v1")
+		ord := pf.orderBy(d, func(_ digest.Digest, p peer.ID) string {
+			if p == opts.Self {
+				return "z" // this node is first
+			}
+			return "a"
+		})
+		_, pulling := pf.askFirstRanked(testNamespace(), d, ord)
+		if got := len(pulling) == 1 && pulling[0].ID == peerA; got != spare {
+			t.Fatalf("spare uplink %v: asked found %v pulling, want %v", spare, pulling, spare)
+		}
 	}
 }

@@ -732,12 +732,19 @@ func (s *Session) takesUpstream(i int, now time.Time) bool {
 // node first for all five layers of an image waited for a request on
 // its fourth, a follower stalled and read it too, and the registry sent
 // 1.33 and 1.41 copies of the image in two runs of the six-node lab.
+// A seed yields to a holder of all of the layer too, unless that one is
+// capped below the pull's seeds: it hands the rest over sooner than the
+// registry (a just-restarted holder of a 5 GiB layer, found late, left its
+// asker reading 1.9 GB of it from the registry).
 func (s *Session) Yields() bool {
 	if !s.seed {
 		return false
 	}
 	for _, h := range s.holders {
 		if s.reads(h) && (!s.reading || h.rank > s.rank || s.selfSlow() || s.spare) {
+			return true
+		}
+		if !h.excluded && h.state.Have.Count() == s.n && !(h.state.Cap > 0 && float64(h.state.Cap) < s.fastest) {
 			return true
 		}
 	}

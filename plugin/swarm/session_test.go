@@ -696,3 +696,26 @@ func seq(n int) []int {
 	}
 	return out
 }
+
+// A seed reading the layer stops when it finds a holder of all of it, and
+// takes the rest from that holder.
+func TestASeedYieldsToAHolderOfAllOfIt(t *testing.T) {
+	cfg := testConfig()
+	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
+	s := NewSession(cfg, layer, "self", epoch)
+	s.Decided(epoch)
+	s.Received(epoch, 0, Upstream)
+	if s.Yields() {
+		t.Fatal("a lone seed yields")
+	}
+	s.Update(epoch, "whole", HolderState{Have: haveOf(9, seq(9)...)})
+	if !s.Yields() || !s.LeavesUpstream(epoch) {
+		t.Fatal("a seed does not leave the upstream to a holder of all of the layer")
+	}
+	s.StopUpstream(epoch)
+	for _, r := range s.Next(epoch) {
+		if r.From != "whole" {
+			t.Fatalf("asked %v, want every piece of the holder of all of it", r)
+		}
+	}
+}
