@@ -89,11 +89,14 @@ type holder struct {
 	rank     string   // its place in the layer's rendezvous order (stallAfter)
 	read     readRate // how fast it reads from the upstream, as a seed
 	// refused are the pieces h answered Busy for, not asked of h again
-	// before the time or its next state (StateAnswered), at most a few a
-	// second. Not at its next have-set: every piece's answer, a busy one
-	// too, carries one, and each busy answer let the node ask again at
-	// once for the other pieces refused (a capped holder in the six-node
-	// lab received about a megabyte of requests per connection).
+	// before the time, its next state (StateAnswered, at most a few a
+	// second) or a have-set that grew. Not at any have-set: every piece's
+	// answer, a busy one too, carries one, and each busy answer of a
+	// holder of all of the layer let the node ask again at once for the
+	// other pieces refused (a capped holder in the six-node lab received
+	// about a megabyte of requests per connection). Cleared only by time,
+	// the simulator's three-layer rollout of 100 nodes went from 1.79× to
+	// 2.21× (p99).
 	refused map[int]time.Time
 }
 
@@ -373,8 +376,12 @@ func (s *Session) Update(now time.Time, id peer.ID, st HolderState) {
 	if st.Seed && st.Upstream > 0 {
 		h.read.observe(now, st.Upstream, s.cfg.Stall/2)
 	}
+	if st.Have.Count() > h.state.Have.Count() {
+		h.refused = nil // it moves: asked again at once, as before a piece time
+	} else {
+		maps.DeleteFunc(h.refused, func(_ int, until time.Time) bool { return !now.Before(until) })
+	}
 	h.state = st
-	maps.DeleteFunc(h.refused, func(_ int, until time.Time) bool { return !now.Before(until) })
 }
 
 // StateAnswered records that holder id answered a state asked of it: the
@@ -504,7 +511,11 @@ func (s *Session) Failed(now time.Time, i int, src peer.ID, why Failure) {
 		if h.refused == nil {
 			h.refused = map[int]time.Time{}
 		}
-		h.refused[i] = now.Add(time.Duration(float64(s.layer.PieceLen(i)) / s.rateOf(h) * float64(time.Second)))
+		// One piece time at its rate; before any rate is measured (1 byte
+		// a second), at most a quarter of Stall, about as often as its
+		// state is asked.
+		wait := time.Duration(float64(s.layer.PieceLen(i)) / s.rateOf(h) * float64(time.Second))
+		h.refused[i] = now.Add(min(wait, s.cfg.Stall/4))
 	case Corrupt, Gone:
 		s.exclude(h)
 	}

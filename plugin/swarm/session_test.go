@@ -534,8 +534,8 @@ func TestANodeStalledOnACompleteHolderTakesOnlyThePieceItWaitsFor(t *testing.T) 
 	s.AddHolders("done")
 	s.Decided(epoch)
 	s.Update(epoch, "done", HolderState{Have: haveOf(9, 0, 1, 2, 3, 4, 5, 6, 7, 8)})
-	s.Failed(epoch, 0, "done", Busy) // its uplink is full
 	stuck := epoch.Add(3 * cfg.Stall)
+	s.Failed(stuck.Add(-time.Millisecond), 0, "done", Busy) // its uplink is full
 	got := s.Next(stuck)
 	var up []Request
 	for _, r := range got {
