@@ -526,7 +526,7 @@ func benchCrowd(t *testing.T, r *benchReport) {
 		fmt.Sprintf("base: stock containerd; upstream sent %.2f vs %.2f copies of the layers (registry's byte count)", copies(imStock), copies(imShoal)))
 }
 
-// Rollouts on the test bed (rollout_test.go): n nodes and the
+// Rollouts on the rollout tests' bed (rollout_test.go): n nodes and the
 // registry, each on a host of its own behind a link of one rate in both
 // directions, all pulling one new 96 MiB image (layers of 64, 24 and 8 MiB)
 // at the same moment. Stock containerd and Shoal take turns in the same lab,

@@ -22,13 +22,13 @@ var forbiddenModules = []string{
 	"go.uber.org/dig",
 }
 
-// maxGrowth bounds what Shoal adds to containerd's binary: 10 MiB (issue
-// #15) and 64 KiB. Moved on 2026-12-04: the 2.3 line measured 10 MiB and
+// maxGrowth bounds what Shoal adds to containerd's binary: 10 MiB and
+// 64 KiB. Moved on 2026-12-04: the 2.3 line measured 10 MiB and
 // 4 KiB (the 2.4 line 20 KiB under 10 MiB); the budget is spent, and new
 // code must now free what it adds.
 const maxGrowth = 10<<20 + 64<<10
 
-// Issue #15: what distributions scan and ship stays lean. bin/containerd
+// What distributions scan and ship stays lean. bin/containerd
 // links none of the forbidden modules and is at most 10 MiB larger than
 // containerd built from the same module.
 func TestContainerdLinksNoQUICWebTransportOrWebRTC(t *testing.T) {

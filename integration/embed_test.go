@@ -53,7 +53,7 @@ func buildContainerdsOwnMain(t *testing.T) string {
 	return bin
 }
 
-// Issue #15: a distribution adds one import line to containerd's own main
+// A distribution adds one import line to containerd's own main
 // and gets the P2P plugin and the wrapped transfer service: a plain
 // `ctr image pull` through that binary gets every blob from a peer.
 func TestContainerdsOwnMainPlusOneImportPullsFromPeers(t *testing.T) {
