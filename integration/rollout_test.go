@@ -101,7 +101,8 @@ func (l *rolloutLab) startNodes(opts func(host int) nodeOptions) {
 			mesh = append(mesh, n)
 		}
 	}
-	// The fetchers' coordination ranks over connected peers: let them all meet.
+	// A node asks the nodes nearest a layer's key among those it is
+	// connected to whether they pull it: let them all meet.
 	waitFor(l.t, 60*time.Second, fmt.Sprintf("each of %d nodes to connect to all the others", len(mesh)), func() bool {
 		for _, n := range mesh {
 			if n.connectedPeers() < len(mesh)-1 {
@@ -262,7 +263,7 @@ func (l *rolloutLab) firstBy(im testImage, score func(digest.Digest, peer.ID) st
 }
 
 // rolloutLayers is the image of the rollout tests: five layers of 12 MiB,
-// so that each node comes at a different place in each layer's chain.
+// so that each node is nearest the key of some layer and not of others.
 var rolloutLayers = []int{12 << 20, 12 << 20, 12 << 20, 12 << 20, 12 << 20}
 
 // Eight nodes pull a new image at once: the registry sends one copy, and
