@@ -287,28 +287,40 @@ type PeerFirst struct {
 	arrived atomic.Int64
 
 	// seedRates is, for each layer this pull fetches by pieces, how fast
-	// its fastest seed sends its pieces (swarm.Session.SeedRate).
+	// its fastest seed read it on average (swarm.Session.SeedRate);
+	// reading how fast it is read now (ReadingRate), and readPeak the
+	// most the pull's layers were read at once.
 	seedMu    sync.Mutex
 	seedRates map[digest.Digest]float64
+	reading   map[digest.Digest]float64
+	readPeak  float64
 }
 
-// fastestSeed records rate for layer d and returns the fastest seed rate
-// of the pull's layers, those done included: the seeds of one pull read
-// the same registry, so one far slower than another is slow.
-func (pf *PeerFirst) fastestSeed(d digest.Digest, rate float64) float64 {
+// seeds records how fast layer d's seeds read it, on average since they
+// began and now, and returns the fastest average of the pull's layers
+// (those done included: the seeds of one pull read the same registry, so
+// one far slower than another is slow) and whether the registry has room
+// for another reader (the layers are read, in all, at less than half the
+// most they were read at once).
+func (pf *PeerFirst) seeds(d digest.Digest, avg, now float64) (fastest float64, room bool) {
 	pf.seedMu.Lock()
 	defer pf.seedMu.Unlock()
 	if pf.seedRates == nil {
-		pf.seedRates = map[digest.Digest]float64{}
+		pf.seedRates, pf.reading = map[digest.Digest]float64{}, map[digest.Digest]float64{}
 	}
-	if rate > 0 {
-		pf.seedRates[d] = rate
+	if avg > 0 {
+		pf.seedRates[d] = avg
 	}
-	best := 0.0
+	pf.reading[d] = now
+	total := 0.0
+	for _, r := range pf.reading {
+		total += r
+	}
+	pf.readPeak = max(pf.readPeak, total)
 	for _, r := range pf.seedRates {
-		best = max(best, r)
+		fastest = max(fastest, r)
 	}
-	return best
+	return fastest, 2*total < pf.readPeak
 }
 
 // Fetch returns the content of desc, from peers where possible. A small

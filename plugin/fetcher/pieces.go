@@ -312,7 +312,13 @@ func (f *pieceFetch) run(ctx context.Context) {
 	for {
 		now := time.Now()
 		f.sess.AddHolders(f.layer.TakeAskers()...)
-		f.sess.SetFastestSeed(f.pf.fastestSeed(f.desc.Digest, f.sess.SeedRate()))
+		reading := 0.0
+		if !f.sess.Complete() {
+			reading = f.sess.ReadingRate()
+		}
+		fastest, room := f.pf.seeds(f.desc.Digest, f.sess.SeedRate(), reading)
+		f.sess.SetFastestSeed(fastest)
+		f.sess.SetRegistryRoom(room)
 		if f.sess.Seed() && !f.seeded {
 			f.seeded = true
 			f.layer.SetSeed(true)

@@ -173,8 +173,10 @@ type Session struct {
 	uploadCap int64
 	spare     bool // SpareUplink
 	// fastest is the fastest a seed of this node's pull sends its pieces
-	// (SetFastestSeed); a seed far slower is slow (Config.SlowSeed).
+	// (SetFastestSeed); a seed far slower is slow (Config.SlowSeed) when
+	// the registry has room for another reader (SetRegistryRoom).
 	fastest float64
+	room    bool
 	// slowSince is when this node found every seed reading the layer slow.
 	slowSince time.Time
 
@@ -422,6 +424,31 @@ func (s *Session) SeedRate() float64 {
 // measure of a slow seed. Seeds of one pull read the same registry.
 func (s *Session) SetFastestSeed(rate float64) { s.fastest = rate }
 
+// ReadingRate is how fast the layer is read from the upstream now: the
+// fastest current rate of the seeds that read it (this node included);
+// 0 when none reads. The driver sums it over the layers of a pull.
+func (s *Session) ReadingRate() float64 {
+	best := 0.0
+	if s.seed && s.reading && s.read.measured {
+		best = s.read.rate
+	}
+	for _, h := range s.holders {
+		if !h.excluded && h.state.Seed && h.read.measured && h.state.Have.Count() < s.n {
+			best = max(best, h.read.rate)
+		}
+	}
+	return best
+}
+
+// SetRegistryRoom tells the session whether the registry has room for
+// another reader: the seeds of this node's pull read, in all, at less
+// than half the most they have read at once. A seed slow for its share of
+// a full registry link gains nothing from a second reader beside it: in
+// the sixteen-node lab at 20 Mbit/s, where the registry's link is the
+// nodes', followers that read a layer beside a seed slowed by its own
+// downloads cost 1.26 and 1.37 copies and no time.
+func (s *Session) SetRegistryRoom(room bool) { s.room = room }
+
 // slow reports whether h is a seed whose pieces leave it at less than
 // 1/SlowSeed of the fastest seed's rate. One that stopped reading (it
 // yielded, or waits) is slow once measured.
@@ -439,7 +466,7 @@ func (s *Session) selfSlow() bool {
 }
 
 func (s *Session) slower(sends float64, limit int64) bool {
-	return sends*s.cfg.SlowSeed < s.fastest || (limit > 0 && float64(limit) < s.fastest)
+	return (s.room && sends*s.cfg.SlowSeed < s.fastest) || (limit > 0 && float64(limit) < s.fastest)
 }
 
 // Received records piece i from src, verified, at now. It returns the

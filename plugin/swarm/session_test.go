@@ -559,6 +559,7 @@ func TestAFollowerOfASlowSeedReadsTheLayerAndTheSlowSeedYields(t *testing.T) {
 	s.AddHolders("slow")
 	s.Decided(epoch)
 	s.SetFastestSeed(10 << 20) // another layer's seed read at 10 MiB/s
+	s.SetRegistryRoom(true)    // and is done: the registry has room
 	// The slow seed reads 1 MiB/s, and sends each piece as it comes.
 	now := epoch
 	for k := 1; k <= 4; k++ {
@@ -589,6 +590,7 @@ func TestAFollowerOfASlowSeedReadsTheLayerAndTheSlowSeedYields(t *testing.T) {
 		t.Fatal("the slow node is not the seed")
 	}
 	slow.SetFastestSeed(10 << 20)
+	slow.SetRegistryRoom(true)
 	for k := 1; k <= 3; k++ {
 		slow.Received(epoch.Add(time.Duration(k)*time.Second), k-1, Upstream)
 	}
@@ -602,14 +604,24 @@ func TestAFollowerOfASlowSeedReadsTheLayerAndTheSlowSeedYields(t *testing.T) {
 }
 
 // A seed as fast as the pull's others is not slow, and its followers wait
-// for it.
+// for it; so is a slow one while the registry has no room for another
+// reader (the pull's seeds read, in all, near the most they did).
 func TestAFollowerOfASeedAsFastAsTheOthersWaitsForIt(t *testing.T) {
+	t.Run("as fast", func(t *testing.T) { followsTheSeed(t, 3<<20, true) })
+	t.Run("slow, the registry full", func(t *testing.T) { followsTheSeed(t, 10<<20, false) })
+}
+
+// followsTheSeed runs a follower of a seed that reads 1 MiB/s, the
+// pull's fastest seed reading at fastest, and checks that it never goes
+// to the upstream.
+func followsTheSeed(t *testing.T, fastest float64, room bool) {
 	cfg := testConfig()
 	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
 	s := NewSession(cfg, layer, "follower", epoch)
 	s.AddHolders("seed")
 	s.Decided(epoch)
-	s.SetFastestSeed(3 << 20) // three seeds sharing the registry's link
+	s.SetFastestSeed(fastest)
+	s.SetRegistryRoom(room)
 	now := epoch
 	for k := 1; k <= 8; k++ {
 		now = epoch.Add(time.Duration(k) * time.Second)
@@ -618,7 +630,7 @@ func TestAFollowerOfASeedAsFastAsTheOthersWaitsForIt(t *testing.T) {
 		s.Wrote(k)
 		for _, r := range s.Next(now) {
 			if r.From == Upstream {
-				t.Fatalf("at %s the follower asks %v of the upstream: the seed reads at a third of the fastest", now.Sub(epoch), r)
+				t.Fatalf("at %s the follower asks %v of the upstream", now.Sub(epoch), r)
 			}
 		}
 	}
