@@ -71,10 +71,11 @@ type Config struct {
 	Hedge float64
 	// SlowSeed: a seed whose pieces leave it (its read rate from the
 	// upstream, or its upload cap if lower) at less than 1/SlowSeed of
-	// the fastest read rate of the pull's seeds is slow, and so is one
-	// capped below that rate: it counts as no seed, and after Stall one
-	// of its followers reads the layer too, from where the slow one has
-	// come; the slow one yields to it. Seeds that read
+	// the fastest read rate of the pull's seeds, while the registry has
+	// room for another reader (Session.SetRegistryRoom), is slow, and so
+	// is one capped below that rate: it counts as no seed, and after
+	// Stall one of its followers reads the layer too, from where the slow
+	// one has come; the slow one yields to it. Seeds that read
 	// at once share the registry's link and their own (three layers at
 	// once: a third each), so it must stay above 3; a node at a tenth of
 	// the link must be caught. In the six-node lab at 200 Mbit/s a node at
