@@ -429,7 +429,7 @@ func (s *Session) SetFastestSeed(rate float64) { s.fastest = rate }
 // 0 when none reads. The driver sums it over the layers of a pull.
 func (s *Session) ReadingRate() float64 {
 	best := 0.0
-	if s.seed && s.reading && s.read.measured {
+	if s.seed && s.reading && s.read.measured && !s.Yields() {
 		best = s.read.rate
 	}
 	for _, h := range s.holders {
