@@ -749,8 +749,11 @@ func TestTheLeastLoadedHolderIsStreamedFrom(t *testing.T) {
 		peerB: counting(peerB, loaded(data, 1)),                                     // complete, less busy
 		peerC: counting(peerC, holding(data, int64(len(data))-rangeChunk, &beyond)), // still receiving, idle
 	}}
-	// No hedging: the fake builds each answer whole before it returns.
-	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB, peerC}}, client, Options{Store: newStore(t), ParallelMinSize: 64 << 20, HedgeDelay: time.Minute})
+	// No hedging: the fake builds each answer whole before it returns. No
+	// stall bound either: in a loaded race-detector run (a clean-clone CI
+	// run, 2026-12-05) this fetch fell to the upstream, which holds
+	// nothing here, 11 s in, past the 10 s default.
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB, peerC}}, client, Options{Store: newStore(t), ParallelMinSize: 64 << 20, HedgeDelay: time.Minute, HolderStall: time.Minute})
 	if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
 		t.Fatal("committed bytes differ")
 	}

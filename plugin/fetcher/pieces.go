@@ -62,9 +62,11 @@ type pieceFetch struct {
 	states     map[peer.ID]swarm.HolderState
 	upstream   *upstreamPieces
 
-	// peerBytes and upstreamBytes are what pieces came from where (run
-	// goroutine): the fetch span's source.
+	// peerBytes and upstreamBytes are what pieces came from where, and
+	// byPeer from which peer (run goroutine): the fetch span's source and
+	// the log's account.
 	peerBytes, upstreamBytes int64
+	byPeer                   map[peer.ID]int64
 	// endSpan ends the fetch's span, with its outcome, when the run ends.
 	endSpan func(error)
 
@@ -112,7 +114,7 @@ func (pf *PeerFirst) fetchByPieces(ctx context.Context, desc ocispec.Descriptor,
 		ctx: ctx, cancel: cancel, events: make(chan func(), 64), done: make(chan struct{}), end: sync.OnceFunc(arrival),
 		flights: map[flightID]context.CancelFunc{}, polled: map[peer.ID]time.Time{}, polling: map[peer.ID]bool{}, pollSent: map[peer.ID]time.Time{},
 		states: map[peer.ID]swarm.HolderState{}, builder: pieces.NewTableBuilder(desc.Digest, desc.Size),
-		fromRegistry: map[int]bool{}, began: time.Now(), endSpan: endSpan,
+		fromRegistry: map[int]bool{}, began: time.Now(), endSpan: endSpan, byPeer: map[peer.ID]int64{},
 	}
 	f.ready = sync.NewCond(&f.mu)
 	f.sess.SetUploadCap(pf.f.opts.UploadCap)
@@ -367,8 +369,17 @@ func (f *pieceFetch) run(ctx context.Context) {
 	}
 }
 
-// endTrace ends the fetch's span, with where its pieces came from.
+// endTrace ends the fetch's span, with where its pieces came from, and
+// logs what each peer sent, as a fetch from one peer does.
 func (f *pieceFetch) endTrace() {
+	took := time.Since(f.began).Round(time.Millisecond)
+	logger := log.G(f.ctx).WithField("digest", f.desc.Digest)
+	for p, n := range f.byPeer {
+		logger.WithFields(log.Fields{"peer": p, "peer_bytes": n, "took": took}).Info("p2p: fetched from peer")
+	}
+	if f.upstreamBytes > 0 {
+		logger.WithFields(log.Fields{"upstream_bytes": f.upstreamBytes, "took": took}).Info("p2p: pieces from the upstream")
+	}
 	if f.endSpan == nil {
 		return
 	}
@@ -524,6 +535,7 @@ func (f *pieceFetch) received(now time.Time, i int, from peer.ID) {
 		f.upstreamBytes += f.layer.PieceLen(i)
 	} else {
 		f.peerBytes += f.layer.PieceLen(i)
+		f.byPeer[from] += f.layer.PieceLen(i)
 	}
 	f.mu.Lock()
 	delete(f.fromRegistry, i) // a peer brought it first
