@@ -199,7 +199,7 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	}
 	// Layers fetched by pieces: the fetcher holds and verifies them, the
 	// content service serves them; tables are signed with the node's key.
-	// A node that serves nothing fetches by pieces too, and keeps them.
+	// A node that serves nothing fetches by pieces too, and serves none.
 	var windows *window.Registry
 	var signTable func(pieces.Table) (pieces.Table, error)
 	if cfg.ServeInFlight && deps.ContentRoot != "" {

@@ -555,24 +555,10 @@ func TestANodeStalledOnACompleteHolderTakesOnlyThePieceItWaitsFor(t *testing.T) 
 func TestAFollowerOfASlowSeedReadsTheLayerAndTheSlowSeedYields(t *testing.T) {
 	cfg := testConfig()
 	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
-	s := NewSession(cfg, layer, "follower", epoch)
-	s.AddHolders("slow")
-	s.Decided(epoch)
-	s.SetFastestSeed(10 << 20) // another layer's seed read at 10 MiB/s
-	s.SetRegistryRoom(true)    // and is done: the registry has room
-	// The slow seed reads 1 MiB/s, and sends each piece as it comes.
-	now := epoch
-	for k := 1; k <= 4; k++ {
-		now = epoch.Add(time.Duration(k) * time.Second)
-		s.Update(now, "slow", HolderState{Have: haveOf(9, seq(k)...), Seed: true, Upstream: int64(k) << 20})
-		s.Received(now, k-1, "slow")
-		s.Wrote(k)
-		for _, r := range s.Next(now) {
-			if r.From == Upstream {
-				t.Fatalf("at %s the follower asks %v of the upstream: it has not waited the stall time", now.Sub(epoch), r)
-			}
-		}
-	}
+	// Another layer's seed read at 10 MiB/s and is done: the registry has
+	// room. This one reads 1 MiB/s; for four seconds the follower waits.
+	s := newFollower(cfg, "slow", 10<<20, true)
+	now := feedFollower(t, s, "slow", 4)
 	later := now.Add(s.stallAfter())
 	s.Update(later, "slow", HolderState{Have: haveOf(9, seq(5)...), Seed: true, Upstream: 5 << 20})
 	s.Received(later, 4, "slow")
@@ -612,21 +598,34 @@ func TestAFollowerOfASeedAsFastAsTheOthersWaitsForIt(t *testing.T) {
 }
 
 // followsTheSeed runs a follower of a seed that reads 1 MiB/s, the
-// pull's fastest seed reading at fastest, and checks that it never goes
-// to the upstream.
+// pull's fastest seed reading at fastest, for eight seconds.
 func followsTheSeed(t *testing.T, fastest float64, room bool) {
 	cfg := testConfig()
 	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
+	feedFollower(t, newFollower(cfg, "seed", fastest, room), "seed", 8)
+}
+
+// newFollower is a session that follows seed, the pull's fastest seed
+// reading at fastest.
+func newFollower(cfg Config, seed peer.ID, fastest float64, room bool) *Session {
 	s := NewSession(cfg, layer, "follower", epoch)
-	s.AddHolders("seed")
+	s.AddHolders(seed)
 	s.Decided(epoch)
 	s.SetFastestSeed(fastest)
 	s.SetRegistryRoom(room)
+	return s
+}
+
+// feedFollower has seed read 1 MiB a second for the given seconds and
+// send each piece as it comes; the follower must never ask the upstream.
+// It returns the time of the last second.
+func feedFollower(t *testing.T, s *Session, seed peer.ID, seconds int) time.Time {
+	t.Helper()
 	now := epoch
-	for k := 1; k <= 8; k++ {
+	for k := 1; k <= seconds; k++ {
 		now = epoch.Add(time.Duration(k) * time.Second)
-		s.Update(now, "seed", HolderState{Have: haveOf(9, seq(k)...), Seed: true, Upstream: int64(k) << 20})
-		s.Received(now, k-1, "seed")
+		s.Update(now, seed, HolderState{Have: haveOf(9, seq(k)...), Seed: true, Upstream: int64(k) << 20})
+		s.Received(now, k-1, seed)
 		s.Wrote(k)
 		for _, r := range s.Next(now) {
 			if r.From == Upstream {
@@ -634,6 +633,7 @@ func followsTheSeed(t *testing.T, fastest float64, room bool) {
 			}
 		}
 	}
+	return now
 }
 
 // A seed capped below the rate the pull's seeds read at is slow whatever
