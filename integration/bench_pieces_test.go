@@ -47,8 +47,16 @@ func benchPieces(t *testing.T, r *benchReport) {
 			continue
 		}
 		lab.startNodes(c.opts)
+		lab.pullTimeout = 0
 		if c.slow {
 			lab.setRate(slow, mbit/10)
+			// The slow node's link alone takes 403 s for the image at
+			// 2 Mbit/s, past rolloutPullTimeout: twice that.
+			size := 0
+			for _, l := range rolloutImage {
+				size += l
+			}
+			lab.pullTimeout = 2 * time.Duration(float64(size*8)/(float64(mbit)/10*1e6)*float64(time.Second))
 		}
 		var medians, lasts, copies, uploads, busy []float64
 		for run := range runs {

@@ -33,6 +33,9 @@ type rolloutLab struct {
 	// fetchOnly: pulls leave out the unpack (--all-platforms), and their
 	// times are when each node's last layer is committed.
 	fetchOnly bool
+	// pullTimeout, if set, bounds one node's pull instead of
+	// rolloutPullTimeout (a node whose link alone needs longer).
+	pullTimeout time.Duration
 }
 
 // rolloutPullTimeout bounds one node's pull: a hang becomes an error.
@@ -154,7 +157,11 @@ func (l *rolloutLab) pullAllAtOnceErr(ref string) ([]time.Duration, []error) {
 			if l.fetchOnly {
 				args = []string{"image", "pull", "--plain-http", "--all-platforms", ref}
 			}
-			_, errs[i] = n.Ctr(rolloutPullTimeout, args...)
+			timeout := rolloutPullTimeout
+			if l.pullTimeout > 0 {
+				timeout = l.pullTimeout
+			}
+			_, errs[i] = n.Ctr(timeout, args...)
 			times[i] = time.Since(start)
 		}()
 	}
