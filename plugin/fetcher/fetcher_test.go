@@ -749,11 +749,18 @@ func TestTheLeastLoadedHolderIsStreamedFrom(t *testing.T) {
 		peerB: counting(peerB, loaded(data, 1)),                                     // complete, less busy
 		peerC: counting(peerC, holding(data, int64(len(data))-rangeChunk, &beyond)), // still receiving, idle
 	}}
-	// No hedging: the fake builds each answer whole before it returns. No
-	// stall bound either: in a loaded race-detector run (a clean-clone CI
-	// run, 2026-12-05) this fetch fell to the upstream, which holds
-	// nothing here, 11 s in, past the 10 s default.
-	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB, peerC}}, client, Options{Store: newStore(t), ParallelMinSize: 64 << 20, HedgeDelay: time.Minute, HolderStall: time.Minute})
+	// No hedging, stall or header bound: the fake builds each answer whole
+	// (32 MiB) before it returns. In loaded race-detector runs (two
+	// clean-clone CI runs, 2026-12-05) this fetch fell to the upstream,
+	// which holds nothing here, 11 s in, past the 10 s stall default, and
+	// in another each answer took over the 3 s header bound, so the fetch
+	// moved from holder to holder and took the layer from the busiest.
+	patient := func(finder Finder, opts Options) *Fetcher {
+		opts.Store, opts.HedgeDelay, opts.HolderStall = newStore(t), time.Minute, time.Minute
+		opts.Shuffle = func(int, func(i, j int)) {}
+		return New(finder, peerclient.New(client, peerclient.Options{RequestTimeout: time.Minute}), opts)
+	}
+	f := patient(fakeFinder{providers: []peer.ID{peerA, peerB, peerC}}, Options{ParallelMinSize: 64 << 20})
 	if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
 		t.Fatal("committed bytes differ")
 	}
@@ -774,7 +781,7 @@ func TestTheLeastLoadedHolderIsStreamedFrom(t *testing.T) {
 	// clean-clone CI run, 2026-12-05) this fetch took 9.7 s and fell to
 	// the upstream, which holds nothing here.
 	finder := &growingFinder{first: []peer.ID{peerA, peerB, peerC}, later: []peer.ID{peerA, peerB}}
-	f = newFetcher(t, finder, client, Options{Store: newStore(t), ParallelMinSize: 1 << 20, HedgeDelay: time.Minute, HolderStall: time.Minute})
+	f = patient(finder, Options{ParallelMinSize: 1 << 20})
 	if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
 		t.Fatal("committed bytes differ")
 	}
