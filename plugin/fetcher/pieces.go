@@ -62,11 +62,11 @@ type pieceFetch struct {
 	states     map[peer.ID]swarm.HolderState
 	upstream   *upstreamPieces
 
-	// peerBytes and upstreamBytes are what pieces came from where, and
-	// byPeer from which peer (run goroutine): the fetch span's source and
-	// the log's account.
-	peerBytes, upstreamBytes int64
-	byPeer                   map[peer.ID]int64
+	// upstreamBytes and byPeer are what pieces came from the upstream and
+	// from each peer (run goroutine): the fetch span's source and the
+	// log's account.
+	upstreamBytes int64
+	byPeer        map[peer.ID]int64
 	// endSpan ends the fetch's span, with its outcome, when the run ends.
 	endSpan func(error)
 
@@ -384,11 +384,11 @@ func (f *pieceFetch) endTrace() {
 		return
 	}
 	switch {
-	case f.peerBytes > 0 && f.upstreamBytes > 0:
+	case len(f.byPeer) > 0 && f.upstreamBytes > 0:
 		fromSource(f.ctx, "peers+upstream")
 	case f.upstreamBytes > 0:
 		fromSource(f.ctx, "upstream")
-	case f.peerBytes > 0:
+	case len(f.byPeer) > 0:
 		fromSource(f.ctx, "peers")
 	}
 	f.mu.Lock()
@@ -534,7 +534,6 @@ func (f *pieceFetch) received(now time.Time, i int, from peer.ID) {
 	if from == swarm.Upstream {
 		f.upstreamBytes += f.layer.PieceLen(i)
 	} else {
-		f.peerBytes += f.layer.PieceLen(i)
 		f.byPeer[from] += f.layer.PieceLen(i)
 	}
 	f.mu.Lock()
