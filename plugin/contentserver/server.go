@@ -42,6 +42,14 @@ type Locator interface {
 	MarkCorrupt(dgst digest.Digest)
 }
 
+// Tables keeps the signed piece tables of stored layers whose bytes
+// matched their digest (see package tables).
+type Tables interface {
+	Get(dgst digest.Digest, size int64) (pieces.Table, bool)
+	Put(pieces.Table) error
+	Delete(dgst digest.Digest)
+}
+
 // Images looks up what an image name (registry/repository:tag) points to in
 // any namespace.
 type Images interface {
@@ -71,9 +79,7 @@ type Server struct {
 	// digests whose stored copy here was found not to match.
 	pieceLists map[digest.Digest]pieces.List
 	corrupt    map[digest.Digest]struct{}
-	// tables: signed piece tables of stored layers (serveSwarm);
-	// tabling: those being computed.
-	tables  map[digest.Digest]pieces.Table
+	// tabling: piece tables of stored layers being computed.
 	tabling map[digest.Digest]*storedHash
 	hashing chan struct{} // a slot per blob hashed for its pieces
 
@@ -159,6 +165,9 @@ type Options struct {
 	// peers that fetch it by pieces; without it only layers this node
 	// fetches by pieces are offered so.
 	SignTable func(pieces.Table) (pieces.Table, error)
+	// Tables keeps the tables of stored layers, verified and signed:
+	// without it (or SignTable) stored layers are not offered by pieces.
+	Tables Tables
 	// PieceUploads is the most pieces this node sends at once (to peers
 	// fetching by pieces); a request beyond is answered busy, and its
 	// sender asks another holder. Default swarm.DefaultConfig().Uploads,
@@ -244,7 +253,7 @@ func New(store content.Store, locator Locator, images Images, opts Options) *Ser
 		opts.VerifyFirstLimit = 4 << 20
 	}
 	s := &Server{store: store, locator: locator, images: images, opts: opts, perPeer: map[string]int{}, sending: map[digest.Digest]int{},
-		pieceLists: map[digest.Digest]pieces.List{}, tables: map[digest.Digest]pieces.Table{}, tabling: map[digest.Digest]*storedHash{}, corrupt: map[digest.Digest]struct{}{}, hashing: make(chan struct{}, maxPieceHashes)}
+		pieceLists: map[digest.Digest]pieces.List{}, tabling: map[digest.Digest]*storedHash{}, corrupt: map[digest.Digest]struct{}{}, hashing: make(chan struct{}, maxPieceHashes)}
 	s.handler = recovery.Handler("p2p: content service recovered from a panic", http.HandlerFunc(s.serve), oci.WriteInternalError)
 	return s
 }

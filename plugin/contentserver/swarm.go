@@ -7,8 +7,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"sync"
-	"time"
 
 	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/log"
@@ -23,16 +21,13 @@ import (
 	"github.com/shoal-dev/shoal/plugin/window"
 )
 
-// maxStoredTables bounds the signed tables of stored layers remembered.
-const maxStoredTables = 64
-
 // serveSwarm answers a peer that fetches a layer by pieces: this node's
 // state of it (its have-set, the piece tables it knows, the holders it
 // knows) or, with ?piece=i, piece i, with the have-set in a header. A
 // layer this node fetches by pieces is answered from its window and
-// ingest; a stored one has every piece, and a table this node computes
-// from its bytes (checking the whole against the digest on the way) and
-// signs.
+// ingest; a stored one has every piece, and its kept table or one this
+// node computes from its bytes (checking the whole against the digest on
+// the way) and signs.
 func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.Digest) {
 	ctx := r.Context()
 	index := -1
@@ -90,7 +85,8 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 	}
 	size := pieces.SwarmPieceSize(info.Size)
 	length := min(size, info.Size-int64(index)*size)
-	s.writePiece(w, r, dgst, window.State{Have: allPieces(n)}, io.NewSectionReader(ra, int64(index)*size, length), length)
+	body := s.checkedPiece(ctx, dgst, info.Size, index, io.NewSectionReader(ra, int64(index)*size, length))
+	s.writePiece(w, r, dgst, window.State{Have: allPieces(n)}, body, length)
 }
 
 // serveWindowPiece sends piece i of a layer this node fetches by pieces:
@@ -199,83 +195,50 @@ func (s *Server) pieceSlot() (release func(), ok bool) {
 	}, true
 }
 
-// storedTableWait is how long a state answer waits for a stored layer's
-// table before it carries the pieces hashed so far: well within the 1 s
-// an asker gives states before it decides. A just-restarted holder of a
-// 5 GiB layer hashes for seconds; answered only then, its asker took the
-// layer from the registry (1.9 GB of it in the integration test).
-const storedTableWait = 250 * time.Millisecond
-
-// storedTable is the signed piece table of stored layer dgst: computed
-// once (however many ask) and remembered; while it is computed, the table
-// of the pieces hashed so far, which a later answer extends. The whole is
-// hashed on the way: a copy that rotted gets errCorrupt and is not served
-// again (pieces of it taken before are caught by containerd's commit).
+// storedTable is the signed piece table of stored layer dgst: the kept one
+// (Options.Tables), or computed from its bytes, once however many ask. A
+// table is answered only once its bytes matched the layer's digest: a
+// table of a copy that rotted would have peers reject good pieces of it.
 func (s *Server) storedTable(ctx context.Context, ns string, dgst digest.Digest, size int64) (pieces.Table, error) {
-	if s.opts.SignTable == nil {
+	if s.opts.SignTable == nil || s.opts.Tables == nil {
 		return pieces.Table{}, errors.New("this node signs no piece tables")
 	}
+	if t, ok := s.opts.Tables.Get(dgst, size); ok {
+		return t, nil
+	}
 	s.mu.Lock()
-	t, ok := s.tables[dgst]
 	h := s.tabling[dgst]
-	if !ok && h == nil {
-		h = &storedHash{b: pieces.NewTableBuilder(dgst, size), done: make(chan struct{})}
+	if h == nil {
+		h = &storedHash{done: make(chan struct{})}
 		s.tabling[dgst] = h
 		recovery.Go(namespaces.WithNamespace(context.WithoutCancel(ctx), ns), "p2p: hashing a stored layer for its piece table", func(ctx context.Context) {
 			s.hashStored(ctx, dgst, size, h)
 		})
 	}
 	s.mu.Unlock()
-	if ok {
-		return t, nil
-	}
-	timer := time.NewTimer(storedTableWait)
-	defer timer.Stop()
 	select {
 	case <-h.done:
-		if h.err != nil {
-			return pieces.Table{}, h.err
-		}
-		return h.signed, nil
-	case <-timer.C:
+		return h.signed, h.err
 	case <-ctx.Done():
 		return pieces.Table{}, ctx.Err()
 	}
-	return s.opts.SignTable(h.table())
 }
 
-// storedHash is the piece table of a stored layer as it is computed.
+// storedHash is the computation of a stored layer's table.
 type storedHash struct {
-	mu     sync.Mutex
-	b      *pieces.TableBuilder
 	done   chan struct{}
 	signed pieces.Table // once done without err
 	err    error
 }
 
-func (h *storedHash) Write(p []byte) (int, error) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.b.Write(p)
-}
-
-func (h *storedHash) table() pieces.Table {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.b.Table()
-}
-
-// hashStored computes h, the table of stored layer dgst, and checks the
-// whole against the digest on the way.
+// hashStored computes h, the table of stored layer dgst, checks the whole
+// against the digest on the way, and keeps it.
 func (s *Server) hashStored(ctx context.Context, dgst digest.Digest, size int64, h *storedHash) {
 	defer close(h.done)
 	defer func() {
 		s.mu.Lock()
-		defer s.mu.Unlock()
 		delete(s.tabling, dgst)
-		if h.err == nil {
-			putBounded(s.tables, dgst, h.signed, maxStoredTables)
-		}
+		s.mu.Unlock()
 	}()
 	s.hashing <- struct{}{}
 	defer func() { <-s.hashing }()
@@ -285,16 +248,44 @@ func (s *Server) hashStored(ctx context.Context, dgst digest.Digest, size int64,
 		return
 	}
 	defer ra.Close()
-	whole := dgst.Algorithm().Digester()
-	if _, err := io.Copy(io.MultiWriter(h, whole.Hash()), io.NewSectionReader(ra, 0, size)); err != nil {
+	b := pieces.NewTableBuilder(dgst, size)
+	if _, err := io.Copy(b, io.NewSectionReader(ra, 0, size)); err != nil {
 		h.err = err
 		return
 	}
-	if !s.verified(ctx, dgst)(whole.Digest() == dgst) {
+	if !s.verified(ctx, dgst)(b.Verified()) {
 		h.err = errCorrupt
 		return
 	}
-	h.signed, h.err = s.opts.SignTable(h.table())
+	if h.signed, h.err = s.opts.SignTable(b.Table()); h.err != nil {
+		return
+	}
+	if err := s.opts.Tables.Put(h.signed); err != nil {
+		log.G(ctx).WithError(err).WithField("digest", dgst).Warn("p2p: could not keep a stored layer's piece table")
+	}
+}
+
+// checkedPiece is piece i of stored layer dgst, hashed as it is sent and
+// its end withheld unless it matches the kept table: a piece that rotted
+// on this node's disk never leaves it, and the layer is not offered again.
+// Without a kept table the piece is sent as it is (its receiver verifies
+// it); the table is computed when a peer asks the layer's state.
+func (s *Server) checkedPiece(ctx context.Context, dgst digest.Digest, size int64, i int, piece *io.SectionReader) io.Reader {
+	if s.opts.Tables == nil {
+		return piece
+	}
+	t, ok := s.opts.Tables.Get(dgst, size)
+	if !ok || i >= len(t.Digests) {
+		return piece
+	}
+	corrupt := s.verified(ctx, dgst)
+	return &verifyingReader{r: piece, want: t.Digests[i], hash: t.Digests[i].Algorithm().Digester(), done: func(ok bool) bool {
+		if !ok {
+			corrupt(false)
+			s.opts.Tables.Delete(dgst)
+		}
+		return ok
+	}}
 }
 
 // flipFirstByte is body with its first byte inverted (see corruptPieces).

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/pieces"
+	"github.com/shoal-dev/shoal/plugin/tables"
 	"github.com/shoal-dev/shoal/plugin/window"
 )
 
@@ -32,7 +33,7 @@ func tableSigner(t *testing.T) func(pieces.Table) (pieces.Table, error) {
 func TestAStoredLayerIsServedByPiecesWithASignedTable(t *testing.T) {
 	data := strings.Repeat("0123456789abcdef", 40<<10) // 640 KiB: 3 pieces of 256 KiB
 	s, d := newTestServer(t, data)
-	s.opts.SignTable = tableSigner(t)
+	signsTables(t, s)
 	path := "/v2/team/app/swarm/" + d[0].String()
 	rec := do(s, http.MethodGet, path)
 	if rec.Code != http.StatusOK {
@@ -170,7 +171,7 @@ func (w *heldWriter) Write(b []byte) (int, error) {
 func TestPiecesBeyondTheUploadSlotsAreAnsweredBusy(t *testing.T) {
 	data := strings.Repeat("0123456789abcdef", 40<<10) // 3 pieces of 256 KiB
 	s, d := newTestServer(t, data)
-	s.opts.SignTable = tableSigner(t)
+	signsTables(t, s)
 	s.opts.PieceUploads = 1
 	path := "/v2/team/app/swarm/" + d[0].String() + "?piece="
 	held := &heldWriter{ResponseRecorder: httptest.NewRecorder(), sending: make(chan struct{}), release: make(chan struct{})}
@@ -197,39 +198,88 @@ func TestPiecesBeyondTheUploadSlotsAreAnsweredBusy(t *testing.T) {
 	}
 }
 
-// A stored layer whose table takes long to compute (a large layer on a
-// holder that just restarted) is answered at once with the table of the
-// pieces hashed so far, and with the whole table once it is computed.
-func TestAStoredLayerStillHashedIsAnsweredWithThePiecesHashedSoFar(t *testing.T) {
+// A stored layer whose table was kept (when this node fetched it, or
+// before a restart) is answered at once, without hashing the layer.
+func TestAStoredLayerIsAnsweredWithItsKeptTableWithoutHashingIt(t *testing.T) {
 	data := strings.Repeat("0123456789abcdef", 40<<10) // 3 pieces
 	s, d := newTestServer(t, data)
-	s.opts.SignTable = tableSigner(t)
-	for range cap(s.hashing) {
-		s.hashing <- struct{}{} // every hashing slot busy: nothing is hashed yet
-	}
-	path := "/v2/team/app/swarm/" + d[0].String()
-	rec := do(s, http.MethodGet, path)
-	if rec.Code != http.StatusOK {
-		t.Fatalf("state: %d %s", rec.Code, rec.Body)
-	}
-	st, err := window.DecodeState(rec.Body, d[0], int64(len(data)))
+	signsTables(t, s)
+	b := pieces.NewTableBuilder(d[0], int64(len(data)))
+	b.Write([]byte(data))
+	kept, err := s.opts.SignTable(b.Table())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Have.Count() != 3 || len(st.Tables) != 1 || len(st.Tables[0].Digests) != 0 {
-		t.Fatalf("state %+v: want all 3 pieces held and a table of none yet", st)
+	if err := s.opts.Tables.Put(kept); err != nil {
+		t.Fatal(err)
 	}
 	for range cap(s.hashing) {
-		<-s.hashing
+		s.hashing <- struct{}{} // every hashing slot busy: nothing can be hashed
 	}
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		rec := do(s, http.MethodGet, path)
-		st, err := window.DecodeState(rec.Body, d[0], int64(len(data)))
-		if err == nil && len(st.Tables) == 1 && st.Tables[0].Complete() {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no complete table after the hashing slots freed: %+v %v", st, err)
+	rec := do(s, http.MethodGet, "/v2/team/app/swarm/"+d[0].String())
+	st, err := window.DecodeState(rec.Body, d[0], int64(len(data)))
+	if rec.Code != http.StatusOK || err != nil {
+		t.Fatalf("state: %d %v", rec.Code, err)
+	}
+	if st.Have.Count() != 3 || len(st.Tables) != 1 || !slices.Equal(st.Tables[0].Digests, kept.Digests) {
+		t.Fatalf("state %+v: want all 3 pieces and the kept table", st)
+	}
+}
+
+// A stored copy that rotted is never offered with a table of its bytes
+// (peers would reject the good pieces of others): asked its state, the
+// node finds it bad, answers 410 and keeps no table. With a table kept
+// from before it rotted, the rotten piece is cut short as it leaves, and
+// the layer is not offered again.
+func TestARottenStoredLayerSendsNoTableAndNoRottenPiece(t *testing.T) {
+	const size = 3 << 20 // 12 pieces of 256 KiB
+	rot := func(t *testing.T, path string, data []byte) {
+		rotten := append([]byte(nil), data...)
+		rotten[size/2] ^= 0xff // in piece 6
+		if err := os.WriteFile(path, rotten, 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
+	t.Run("no table kept", func(t *testing.T) {
+		s, d, loc, path, data := largeBlobServer(t, size)
+		signsTables(t, s)
+		rot(t, path, data)
+		if rec := do(s, http.MethodGet, "/v2/app/swarm/"+d.String()); rec.Code != http.StatusGone {
+			t.Fatalf("state of a rotten copy: %d %s, want 410", rec.Code, rec.Body)
+		}
+		if _, ok := s.opts.Tables.Get(d, size); ok || !loc.corrupt[d] {
+			t.Fatalf("table kept %v, reported corrupt %v; want none kept and reported", ok, loc.corrupt[d])
+		}
+	})
+	t.Run("table kept", func(t *testing.T) {
+		s, d, loc, path, data := largeBlobServer(t, size)
+		signsTables(t, s)
+		if rec := do(s, http.MethodGet, "/v2/app/swarm/"+d.String()); rec.Code != http.StatusOK {
+			t.Fatalf("state of an intact copy: %d", rec.Code)
+		}
+		rot(t, path, data)
+		if rec := do(s, http.MethodGet, "/v2/app/swarm/"+d.String()+"?piece=5"); rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), data[5<<18:6<<18]) {
+			t.Fatalf("an intact piece: %d, %d bytes", rec.Code, rec.Body.Len())
+		}
+		rec := do(s, http.MethodGet, "/v2/app/swarm/"+d.String()+"?piece=6")
+		if rec.Body.Len() >= 1<<18 {
+			t.Fatalf("the rotten piece left whole (%d bytes)", rec.Body.Len())
+		}
+		if _, ok := s.opts.Tables.Get(d, size); ok || !loc.corrupt[d] {
+			t.Fatalf("table kept %v, reported corrupt %v; want dropped and reported", ok, loc.corrupt[d])
+		}
+		if rec := do(s, http.MethodGet, "/v2/app/swarm/"+d.String()+"?piece=5"); rec.Code != http.StatusGone {
+			t.Fatalf("a piece of a layer found rotten: %d, want 410", rec.Code)
+		}
+	})
+}
+
+// signsTables makes s sign the tables of stored layers and keep them.
+func signsTables(t *testing.T, s *Server) {
+	t.Helper()
+	kept, err := tables.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.opts.SignTable, s.opts.Tables = tableSigner(t), kept
 }

@@ -107,10 +107,13 @@ type Options struct {
 	// more by pieces (package swarm, with Swarm's tunables; the zero
 	// Config is swarm.DefaultConfig) and hold them there for peers.
 	// SignTable signs the piece table of a layer this node takes from the
-	// upstream.
+	// upstream; Tables, if set, keeps the signed table of each layer
+	// fetched by pieces whose bytes matched its digest, for the content
+	// service to answer peers with.
 	Windows   *window.Registry
 	Swarm     swarm.Config
 	SignTable func(pieces.Table) (pieces.Table, error)
+	Tables    interface{ Put(pieces.Table) error }
 	// UploadCap is this node's upload cap to peers in bytes per second
 	// (0: none): a seed whose pieces leave it slowly leaves the layer to
 	// a faster one.

@@ -251,23 +251,33 @@ func (f *pieceFetch) read(p []byte) (n, wrote int, err error) {
 const ingestLag = 1 << 20
 
 // written records piece i as handed to containerd: the memory of the
-// pieces ingestLag behind it is released (they are in the ingest), and a
-// seed publishes the table of what it has written, signed.
+// pieces ingestLag behind it is released (they are in the ingest), a seed
+// publishes the table of what it has written, signed, and the table of a
+// whole layer that matched its digest is kept.
 func (f *pieceFetch) written(i int, b []byte) {
 	f.builder.Write(b)
 	handed := int64(i)*f.layer.PieceSize + int64(len(b))
 	for ; f.released <= i && int64(f.released+1)*f.layer.PieceSize+ingestLag <= handed; f.released++ {
 		f.layer.Written(f.released)
 	}
-	if !f.signs.Load() || f.pf.f.opts.SignTable == nil {
+	opts := f.pf.f.opts
+	keep := i == f.layer.Pieces-1 && opts.Tables != nil && f.builder.Verified()
+	if opts.SignTable == nil || (!keep && !f.signs.Load()) {
 		return
 	}
-	t, err := f.pf.f.opts.SignTable(f.builder.Table())
+	t, err := opts.SignTable(f.builder.Table())
 	if err != nil {
 		log.G(f.ctx).WithError(err).Warn("p2p: could not sign a piece table")
 		return
 	}
-	f.layer.AddTable(t)
+	if f.signs.Load() {
+		f.layer.AddTable(t)
+	}
+	if keep {
+		if err := opts.Tables.Put(t); err != nil {
+			log.G(f.ctx).WithError(err).WithField("digest", f.desc.Digest).Warn("p2p: could not keep a layer's piece table")
+		}
+	}
 }
 
 // Close ends the fetch; the layer stops being offered to peers.
@@ -496,7 +506,7 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 		f.pf.judge(r.From, f.desc.Digest, peerclient.ErrCorrupt)
 		log.G(f.ctx).WithError(err).WithFields(log.Fields{"peer": r.From, "digest": f.desc.Digest, "piece": r.Piece}).
 			Error("p2p: a piece from a peer failed verification, discarded")
-		f.sess.Failed(now, r.Piece, r.From, swarm.Corrupt)
+		f.drop(r.From, swarm.Corrupt)
 		return
 	case errors.Is(err, peerclient.ErrBusy):
 		f.pf.f.stats.Busy.Add(1) // counted, not penalized: the session asks it again after a piece time
@@ -512,7 +522,7 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 		return
 	case errors.Is(err, peerclient.ErrUnreachable):
 		f.pf.judge(r.From, f.desc.Digest, err)
-		f.sess.Lost(r.From, swarm.Gone)
+		f.drop(r.From, swarm.Gone)
 		return
 	default:
 		f.sess.Failed(now, r.Piece, r.From, swarm.Unavailable)
@@ -526,6 +536,20 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 	f.pf.tally.fromPeer(r.From, int64(len(buf)))
 	f.pf.arrived.Add(int64(len(buf)))
 	f.received(now, r.Piece, r.From)
+}
+
+// drop ends the layer's requests to holder id, which left or cannot be
+// trusted: the pieces asked of it are asked elsewhere at once (were they
+// left to fail one by one, the upstream reader might open past them and
+// come back, abandoning a body).
+func (f *pieceFetch) drop(id peer.ID, why swarm.Failure) {
+	f.sess.Lost(id, why)
+	for fl, cancel := range f.flights {
+		if fl.from == id {
+			cancel()
+			delete(f.flights, fl)
+		}
+	}
 }
 
 // received tells the session of a piece held now, cancels the other
@@ -577,7 +601,7 @@ func (f *pieceFetch) stated(id peer.ID, st window.State, load int, err error) {
 	switch {
 	case err == nil:
 	case errors.Is(err, peerclient.ErrUnreachable), errors.Is(err, peerclient.ErrCorrupt):
-		f.sess.Lost(id, swarm.Gone)
+		f.drop(id, swarm.Gone)
 		return
 	default:
 		return // not fetching it by pieces (yet): asked again later
@@ -605,10 +629,10 @@ func (f *pieceFetch) fromUpstream(i int) {
 }
 
 // upstreamPieces reads from the upstream the pieces the session takes
-// there (fromRegistry), lowest first, over one body: a piece it does not
-// take (held already, or another seed's) is passed over with a seek, which
-// is a new range request, so that seeds that share a layer's pieces
-// between them take one copy in all, not one each.
+// there (fromRegistry), lowest first, over one body: a long run of pieces
+// it does not take (held already, or another seed's) is passed over with
+// a seek, which is a new range request, so that seeds that share a
+// layer's pieces between them take one copy in all, not one each.
 type upstreamPieces struct {
 	f      *pieceFetch
 	cancel context.CancelFunc
@@ -646,6 +670,15 @@ func (u *upstreamPieces) read(ctx context.Context) {
 			return
 		}
 		off := int64(i) * f.layer.PieceSize
+		if body != nil && off > at && off-at <= readThrough {
+			// The pieces between are read and kept where not held.
+			for ; at < off; at += f.layer.PieceLen(int(at / f.layer.PieceSize)) {
+				if err := u.take(ctx, body, int(at/f.layer.PieceSize)); err != nil {
+					fail(err)
+					return
+				}
+			}
+		}
 		if body == nil || off != at {
 			var err error
 			if body, err = u.moveTo(ctx, body, at, off); err != nil {
@@ -657,24 +690,45 @@ func (u *upstreamPieces) read(ctx context.Context) {
 		if f.layer.Has(i) {
 			continue // a peer brought it while the body opened (containerd opens three at once)
 		}
-		buf := make([]byte, f.layer.PieceLen(i))
-		if _, err := io.ReadFull(body, buf); err != nil {
+		if err := u.take(ctx, body, i); err != nil {
 			fail(err)
 			return
 		}
-		at += int64(len(buf))
-		f.signs.Store(true) // before the piece can be written: the table then covers it
-		for {
-			err := f.layer.Put(i, buf)
-			if err == nil || !errors.Is(err, window.ErrOverBudget) {
-				break
-			}
-			if !sleepUntil(ctx, time.Now().Add(20*time.Millisecond)) { // other layers' windows drain as they are written
-				return
-			}
-		}
-		f.post(func() { f.received(time.Now(), i, swarm.Upstream) })
+		at += f.layer.PieceLen(i)
 	}
+}
+
+// readThrough is the longest run of pieces the upstream reader reads on
+// through (keeping those not held) rather than seeking past. A seek
+// abandons what is in flight on the body's connection, its socket buffers
+// (3 to 6 MB per abandoned body on loopback: a lone node that skipped the
+// pieces a peer had sent made the registry send 1.0 to 1.4 copies), and
+// costs a new request.
+const readThrough = 4 << 20
+
+// take reads piece i from body, at its offset, and keeps it unless a peer
+// brought it meanwhile.
+func (u *upstreamPieces) take(ctx context.Context, body io.Reader, i int) error {
+	f := u.f
+	buf := make([]byte, f.layer.PieceLen(i))
+	if _, err := io.ReadFull(body, buf); err != nil {
+		return err
+	}
+	if f.layer.Has(i) {
+		return nil
+	}
+	f.signs.Store(true) // before the piece can be written: the table then covers it
+	for {
+		err := f.layer.Put(i, buf)
+		if err == nil || !errors.Is(err, window.ErrOverBudget) {
+			break
+		}
+		if !sleepUntil(ctx, time.Now().Add(20*time.Millisecond)) { // other layers' windows drain as they are written
+			return ctx.Err()
+		}
+	}
+	f.post(func() { f.received(time.Now(), i, swarm.Upstream) })
+	return nil
 }
 
 // next waits for the lowest piece asked of the upstream that is within

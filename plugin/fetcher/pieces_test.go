@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -163,29 +164,83 @@ func TestALoneMissByPiecesTakesTheUpstreamOnce(t *testing.T) {
 	}
 }
 
+// keptTables records the tables a fetcher keeps.
+type keptTables struct {
+	mu   sync.Mutex
+	kept []pieces.Table
+}
+
+func (k *keptTables) Put(t pieces.Table) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.kept = append(k.kept, t)
+	return nil
+}
+
+// The table of a layer fetched by pieces is kept, signed and whole, once
+// its bytes matched the layer's digest; that of bytes that did not match
+// (the upstream sent others) is not.
+func TestTheTableOfALayerIsKeptOnlyWhenItsBytesMatchItsDigest(t *testing.T) {
+	data := randomBytes(t, 6<<20)
+	opts := piecesOptions(t)
+	kept := &keptTables{}
+	opts.Tables = kept
+	f := newFetcher(t, fakeFinder{}, &fakeClient{}, opts)
+	fetchAll(t, f, &fakeUpstream{data: data}, desc(data, ocispec.MediaTypeImageLayer))
+	if len(kept.kept) != 1 || !kept.kept[0].Complete() || kept.kept[0].Layer != digest.FromBytes(data) || kept.kept[0].Verify() != nil {
+		t.Fatalf("kept %+v: want one whole signed table of the layer", kept.kept)
+	}
+
+	other := randomBytes(t, 6<<20)
+	kept.kept = nil
+	f = newFetcher(t, fakeFinder{}, &fakeClient{}, opts)
+	if _, err := fetch(f, &fakeUpstream{data: other}, desc(data, ocispec.MediaTypeImageLayer)); err == nil {
+		t.Fatal("bytes that do not match the digest were committed")
+	}
+	if len(kept.kept) != 0 {
+		t.Fatalf("a table of bytes that did not match was kept: %+v", kept.kept)
+	}
+}
+
 // Two seeds of a layer share its pieces: this node reads from the
 // upstream only the pieces the other seed does not bring, passing over
-// the rest with a seek, so the two take one copy in all, not one each.
+// its long runs with a seek, so the two take one copy in all, not one
+// each. A short run (readThrough) is read on through and kept: a seek
+// would abandon more in flight than the run holds.
 func TestSeedsReadOnlyTheirOwnPiecesFromTheUpstream(t *testing.T) {
-	data := randomBytes(t, 6<<20) // 24 pieces of 256 KiB
-	var fromB atomic.Int32
-	even := func(i int) bool { return i%2 == 0 }
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: partHolder(t, data, false, &fromB, even, true, 0)}}
-	opts := piecesOptions(t)
-	opts.Swarm = swarm.DefaultConfig()
-	opts.Swarm.Stall = 200 * time.Millisecond // B never brings the odd pieces
-	up := &fakeUpstream{data: data}
-	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerB}}, client, opts)
-	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
-		t.Fatal("wrong bytes")
-	}
-	piece := pieces.SwarmPieceSize(int64(len(data)))
-	// Two pieces of slack: on a stall the next-needed piece is taken from
-	// the upstream even while B's is on its way. Reading on from the
-	// first odd piece, as one body, would take 23.
-	if got := f.Stats().UpstreamBytes.Load(); got > 14*piece || fromB.Load() < 10 {
-		t.Fatalf("%d bytes from the upstream (%.1f pieces), %d pieces from B: want the 12 odd pieces upstream (two more at most), the even ones from B",
-			got, float64(got)/float64(piece), fromB.Load())
+	// 64 pieces of 512 KiB.
+	const through = readThrough / (512 << 10)
+	for _, c := range []struct {
+		name        string
+		bHolds      func(i int) bool
+		least, most int // pieces from the upstream
+	}{
+		// B brings runs of 16 (8 MiB). On a stall the next-needed piece is
+		// taken from the upstream even while B's is on its way (two such,
+		// and a short run read on through after each, at most).
+		{"long runs", func(i int) bool { return (i/16)%2 == 0 }, 32, 32 + 2 + 2*through},
+		// B brings every other piece: this node reads on from the first
+		// piece it takes, B's included.
+		{"short runs", func(i int) bool { return i%2 == 0 }, 61, 63},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			data := randomBytes(t, 32<<20)
+			var fromB atomic.Int32
+			client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: partHolder(t, data, false, &fromB, c.bHolds, true, 0)}}
+			opts := piecesOptions(t)
+			opts.Swarm = swarm.DefaultConfig()
+			opts.Swarm.Stall = 200 * time.Millisecond // B never brings the pieces it does not hold
+			up := &fakeUpstream{data: data}
+			f := newFetcher(t, fakeFinder{providers: []peer.ID{peerB}}, client, opts)
+			if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+				t.Fatal("wrong bytes")
+			}
+			piece := pieces.SwarmPieceSize(int64(len(data)))
+			if got := f.Stats().UpstreamBytes.Load(); got < int64(c.least)*piece || got > int64(c.most)*piece {
+				t.Fatalf("%d bytes from the upstream (%.1f pieces), %d pieces from B: want %d to %d pieces upstream",
+					got, float64(got)/float64(piece), fromB.Load(), c.least, c.most)
+			}
+		})
 	}
 }
 

@@ -51,6 +51,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/registryaccess"
 	"github.com/shoal-dev/shoal/plugin/resolve"
 	"github.com/shoal-dev/shoal/plugin/router"
+	"github.com/shoal-dev/shoal/plugin/tables"
 	"github.com/shoal-dev/shoal/plugin/throttle"
 	"github.com/shoal-dev/shoal/plugin/window"
 )
@@ -205,10 +206,14 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	if cfg.ServeInFlight && deps.ContentRoot != "" {
 		windows = window.New(cfg.PieceMemoryBytes)
 	}
+	var kept *tables.Store
 	if arriving != nil {
 		key := rt.Host().Peerstore().PrivKey(rt.ID())
 		signTable = func(t pieces.Table) (pieces.Table, error) { return t.Sign(key) }
-		serverOpts.Windows, serverOpts.SignTable = windows, signTable
+		if kept, err = tables.Open(filepath.Join(deps.RootDir, "tables")); err != nil {
+			return nil, err
+		}
+		serverOpts.Windows, serverOpts.SignTable, serverOpts.Tables = windows, signTable, kept
 	}
 	// The fetcher, made below, knows which layers are received again
 	// after bad bytes; peers may ask before it exists.
@@ -264,6 +269,7 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	}
 	if arriving != nil {
 		fetchOpts.InFlight = &offerArriving{registry: arriving, inventory: n.inventory}
+		fetchOpts.Tables = kept
 	}
 	fetchOpts.ExpectOrigin = func(ctx context.Context, dgst digest.Digest, labels map[string]string) {
 		if ns, ok := namespaces.Namespace(ctx); ok {
