@@ -194,12 +194,14 @@ bench-dht:
 		$(GO) test -count=1 -timeout 60m -run TestDHTCalibration -v ./plugin/router | grep -v '^time=\|^ts='
 
 ## bench-swarm: rollouts of the piece swarm's policy (plugin/swarm) to N simulated nodes (discrete events).
-## SWARM_TIMES: the layers' size ÷ link to simulate (1s,8s by default).
+## SWARM_TIMES: the layers' size ÷ link to simulate (1s,8s by default);
+## SWARM_CASES: a regexp of the rows to run, on "<case> <hop>" (e.g. 'one layer 5ms').
 SWARM ?= 100,1000
 SWARM_TIMES ?= 1s,8s
+SWARM_CASES ?=
 bench-swarm:
-	SHOAL_SWARM=$(SWARM) SHOAL_SWARM_TIMES=$(SWARM_TIMES) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-swarm.md \
-		$(GO) test -count=1 -timeout 60m -run TestSwarmReport -v ./plugin/swarm
+	SHOAL_SWARM=$(SWARM) SHOAL_SWARM_TIMES=$(SWARM_TIMES) SHOAL_SWARM_CASES='$(SWARM_CASES)' SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-swarm.md \
+		$(GO) test -count=1 -timeout 180m -run TestSwarmReport -v ./plugin/swarm
 
 ## bench: side-by-side measurements printed as a markdown table (root); ONLY=<regexp> picks sections.
 bench: build tools bin/containerd-fault

@@ -249,11 +249,12 @@ func (s *Server) hashStored(ctx context.Context, dgst digest.Digest, size int64,
 	}
 	defer ra.Close()
 	b := pieces.NewTableBuilder(dgst, size)
-	if _, err := io.Copy(b, io.NewSectionReader(ra, 0, size)); err != nil {
+	whole := dgst.Algorithm().Digester()
+	if _, err := io.Copy(io.MultiWriter(b, whole.Hash()), io.NewSectionReader(ra, 0, size)); err != nil {
 		h.err = err
 		return
 	}
-	if !s.verified(ctx, dgst)(b.Verified()) {
+	if !s.verified(ctx, dgst)(whole.Digest() == dgst) {
 		h.err = errCorrupt
 		return
 	}

@@ -108,7 +108,7 @@ type Options struct {
 	// Config is swarm.DefaultConfig) and hold them there for peers.
 	// SignTable signs the piece table of a layer this node takes from the
 	// upstream; Tables, if set, keeps the signed table of each layer
-	// fetched by pieces whose bytes matched its digest, for the content
+	// fetched by pieces once containerd committed it, for the content
 	// service to answer peers with.
 	Windows   *window.Registry
 	Swarm     swarm.Config

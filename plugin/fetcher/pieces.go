@@ -251,32 +251,50 @@ func (f *pieceFetch) read(p []byte) (n, wrote int, err error) {
 const ingestLag = 1 << 20
 
 // written records piece i as handed to containerd: the memory of the
-// pieces ingestLag behind it is released (they are in the ingest), a seed
-// publishes the table of what it has written, signed, and the table of a
-// whole layer that matched its digest is kept.
+// pieces ingestLag behind it is released (they are in the ingest), and a
+// seed publishes the table of what it has written, signed.
 func (f *pieceFetch) written(i int, b []byte) {
 	f.builder.Write(b)
 	handed := int64(i)*f.layer.PieceSize + int64(len(b))
 	for ; f.released <= i && int64(f.released+1)*f.layer.PieceSize+ingestLag <= handed; f.released++ {
 		f.layer.Written(f.released)
 	}
-	opts := f.pf.f.opts
-	keep := i == f.layer.Pieces-1 && opts.Tables != nil && f.builder.Verified()
-	if opts.SignTable == nil || (!keep && !f.signs.Load()) {
+	if !f.signs.Load() || f.pf.f.opts.SignTable == nil {
 		return
 	}
-	t, err := opts.SignTable(f.builder.Table())
+	t, err := f.pf.f.opts.SignTable(f.builder.Table())
 	if err != nil {
 		log.G(f.ctx).WithError(err).Warn("p2p: could not sign a piece table")
 		return
 	}
-	if f.signs.Load() {
-		f.layer.AddTable(t)
+	f.layer.AddTable(t)
+}
+
+// keepTable keeps the table of the layer's bytes once containerd holds the
+// layer: a body is closed after its commit (remotes.Fetch), which checked
+// those bytes against the digest. Closed before, it keeps nothing, and the
+// content service computes the table when a peer asks.
+func (f *pieceFetch) keepTable() {
+	opts := f.pf.f.opts
+	if opts.Tables == nil || opts.SignTable == nil || opts.Store == nil {
+		return
 	}
-	if keep {
-		if err := opts.Tables.Put(t); err != nil {
-			log.G(f.ctx).WithError(err).WithField("digest", f.desc.Digest).Warn("p2p: could not keep a layer's piece table")
-		}
+	f.mu.Lock()
+	t := f.builder.Table()
+	f.mu.Unlock()
+	if !t.Complete() {
+		return
+	}
+	ctx := context.WithoutCancel(f.ctx)
+	if _, err := opts.Store.Info(ctx, f.desc.Digest); err != nil {
+		return
+	}
+	t, err := opts.SignTable(t)
+	if err == nil {
+		err = opts.Tables.Put(t)
+	}
+	if err != nil {
+		log.G(ctx).WithError(err).WithField("digest", f.desc.Digest).Warn("p2p: could not keep a layer's piece table")
 	}
 }
 
@@ -286,6 +304,7 @@ func (f *pieceFetch) Close() error {
 		f.cancel()
 		<-f.done
 		f.fail(errPiecesClosed)
+		f.keepTable()
 		f.layer.End()
 		f.end()
 	})

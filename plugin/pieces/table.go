@@ -255,26 +255,20 @@ func DecodeTable(r io.Reader, layer digest.Digest, size int64) (Table, error) {
 }
 
 // TableBuilder takes a layer's bytes in order and hashes each piece as it
-// completes, and the whole: a table is worth keeping only once the bytes
-// it was built from match the layer's digest (Verified).
+// completes. It takes no digest of the whole layer: the ingest does.
 type TableBuilder struct {
 	table   Table
 	written int64
 	piece   hash.Hash
-	whole   digest.Digester
 }
 
 // NewTableBuilder builds the table of the layer of the given digest and
 // size.
 func NewTableBuilder(layer digest.Digest, size int64) *TableBuilder {
-	b := &TableBuilder{
+	return &TableBuilder{
 		table: Table{Layer: layer, Size: size, PieceSize: SwarmPieceSize(size)},
 		piece: sha256.New(),
 	}
-	if layer.Validate() == nil {
-		b.whole = layer.Algorithm().Digester()
-	}
-	return b
 }
 
 // Write fails on bytes past the layer's size.
@@ -284,9 +278,6 @@ func (b *TableBuilder) Write(p []byte) (int, error) {
 		inPiece := b.table.PieceSize - b.written%b.table.PieceSize
 		take := int(min(int64(len(p)-n), inPiece, b.table.Size-b.written))
 		b.piece.Write(p[n : n+take])
-		if b.whole != nil {
-			b.whole.Hash().Write(p[n : n+take])
-		}
 		b.written += int64(take)
 		n += take
 		if b.written%b.table.PieceSize == 0 || b.written == b.table.Size {
@@ -298,12 +289,6 @@ func (b *TableBuilder) Write(p []byte) (int, error) {
 		return n, fmt.Errorf("piece table of %s: %d bytes past the layer's %d", b.table.Layer, len(p)-n, b.table.Size)
 	}
 	return n, nil
-}
-
-// Verified reports whether the whole layer was written and matches its
-// digest: the table is then the layer's, whoever asks.
-func (b *TableBuilder) Verified() bool {
-	return b.whole != nil && b.written == b.table.Size && b.whole.Digest() == b.table.Layer
 }
 
 // Table is the unsigned table of the pieces written so far.

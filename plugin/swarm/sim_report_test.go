@@ -3,6 +3,7 @@ package swarm
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -68,6 +69,13 @@ func TestSwarmReport(t *testing.T) {
 			layerTimes = append(layerTimes, d)
 		}
 	}
+	only := regexp.MustCompile("")
+	if v := os.Getenv("SHOAL_SWARM_CASES"); v != "" {
+		var err error
+		if only, err = regexp.Compile(v); err != nil {
+			t.Fatalf("SHOAL_SWARM_CASES=%q: %v", v, err)
+		}
+	}
 	var out strings.Builder
 	fmt.Fprintln(&out, "| nodes | case | hop | size÷link | p50 | p99 | last | upstream copies | most uploaded (copies) | peak window | duplicate bytes (copies per node) | failed pulls |")
 	fmt.Fprintln(&out, "|---|---|---|---|---|---|---|---|---|---|---|---|")
@@ -94,6 +102,9 @@ func TestSwarmReport(t *testing.T) {
 			for _, hop := range []time.Duration{time.Millisecond, 5 * time.Millisecond, 20 * time.Millisecond} {
 				for _, c := range cases {
 					if c.name != "one layer" && (hop != 5*time.Millisecond || layerTime != time.Second) {
+						continue
+					}
+					if !only.MatchString(fmt.Sprintf("%s %s", c.name, hop)) {
 						continue
 					}
 					p := baseParams(n, layerTime, hop)
