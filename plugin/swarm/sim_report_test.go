@@ -32,14 +32,15 @@ func (r simResult) row(unit time.Duration) string {
 }
 
 // baseParams is a rollout of one 64 MiB layer whose size ÷ link is
-// layerTime, with calibrated discovery delays.
+// layerTime, with calibrated discovery delays. As in the product, a
+// holder serves a piece once it holds it (relay is off).
 func baseParams(nodes int, layerTime, hop time.Duration) simParams {
 	const size = 64 << 20
 	rate := float64(size) / layerTime.Seconds()
 	return simParams{
 		nodes: nodes, layers: []int64{size}, link: rate, registry: rate, hop: hop,
 		announceMin: 50 * time.Millisecond, announceMax: 2 * time.Second, lookupDelay: 20 * time.Millisecond,
-		cfg: DefaultConfig(), seed: 1, timeLimit: 100 * layerTime, relay: true,
+		cfg: DefaultConfig(), seed: 1, timeLimit: 100 * layerTime,
 	}
 }
 
@@ -92,6 +93,8 @@ func TestSwarmReport(t *testing.T) {
 		}},
 		{"a tenth-speed node", func(p *simParams) { p.slow = 1 }},
 		{"a corrupting member", func(p *simParams) { p.corrupt = 1 }},
+		// Not built: a holder serves only the pieces it holds, verified.
+		{"pieces passed on while they arrive (not built)", func(p *simParams) { p.relay = true }},
 		{"1% killed mid-rollout", func(p *simParams) {
 			p.kill = 0.01
 			p.killAt = time.Duration(float64(64<<20) / p.link * float64(time.Second) / 2)
