@@ -204,9 +204,9 @@ func TestTheTableOfALayerIsKeptOnlyWhenItsBytesMatchItsDigest(t *testing.T) {
 
 // Two seeds of a layer share its pieces: this node reads from the
 // upstream only the pieces the other seed does not bring, passing over
-// its long runs with a seek, so the two take one copy in all, not one
-// each. A short run (readThrough) is read on through and kept: a seek
-// would abandon more in flight than the run holds.
+// its runs with a seek, so the two take one copy in all, not one each.
+// (A short run it holds already is read on through: a seek would abandon
+// more in flight than the run holds.)
 func TestSeedsReadOnlyTheirOwnPiecesFromTheUpstream(t *testing.T) {
 	// 64 pieces of 512 KiB.
 	const through = readThrough / (512 << 10)
@@ -217,11 +217,9 @@ func TestSeedsReadOnlyTheirOwnPiecesFromTheUpstream(t *testing.T) {
 	}{
 		// B brings runs of 16 (8 MiB). On a stall the next-needed piece is
 		// taken from the upstream even while B's is on its way (two such,
-		// and a short run read on through after each, at most).
+		// and a short run held already read on through after each, at
+		// most).
 		{"long runs", func(i int) bool { return (i/16)%2 == 0 }, 32, 32 + 2 + 2*through},
-		// B brings every other piece: this node reads on from the first
-		// piece it takes, B's included.
-		{"short runs", func(i int) bool { return i%2 == 0 }, 61, 63},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			data := randomBytes(t, 32<<20)
