@@ -90,7 +90,7 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 }
 
 // serveWindowPiece sends piece i of a layer this node fetches by pieces:
-// from memory, from its ingest once written there, or as it arrives.
+// from memory, or from its ingest once written there.
 func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *window.Layer, i int) {
 	st := l.State()
 	st.Cap = s.opts.Upload.Rate() // on a busy or missing piece's answer too
@@ -101,10 +101,6 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 	length := l.PieceLen(i)
 	if b, ok := l.Piece(i); ok {
 		s.writePiece(w, r, l.Digest, st, bytes.NewReader(b), length)
-		return
-	}
-	if a, ok := l.Arriving(i); ok && !st.Have.Has(i) {
-		s.writePiece(w, r, l.Digest, st, a.Reader(r.Context()), length)
 		return
 	}
 	if st.Have.Has(i) && s.opts.InFlight != nil {
@@ -145,9 +141,6 @@ func (s *Server) writeState(w http.ResponseWriter, r *http.Request, st window.St
 // if it takes the layer from the upstream, how far it has read there.
 func setHave(h http.Header, st window.State) {
 	h.Set(oci.HaveHeader, window.EncodeHave(st.Have))
-	if st.Receiving.Count() > 0 {
-		h.Set(oci.ReceivingHeader, window.EncodeHave(st.Receiving))
-	}
 	if st.Seed {
 		h.Set(oci.SeedHeader, strconv.FormatInt(st.Upstream, 10))
 	}
@@ -176,10 +169,6 @@ func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, dgst digest.
 	if r.Method != http.MethodGet {
 		return
 	}
-	// The headers leave now: a piece passed on as it arrives may take a
-	// while to bring its first bytes, and its asker bounds its wait for
-	// the headers.
-	http.NewResponseController(w).Flush()
 	out := s.bodyWriter(r.Context(), w)
 	if corruptPieces {
 		body = flipFirstByte(body)

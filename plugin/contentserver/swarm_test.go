@@ -2,7 +2,6 @@ package contentserver
 
 import (
 	"bytes"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -106,58 +105,6 @@ func TestALayerFetchedByPiecesIsServedFromItsWindow(t *testing.T) {
 	rec = do(s, http.MethodGet, path+"?piece=0")
 	if have, _ := window.DecodeHave(rec.Header().Get(oci.HaveHeader), 3); rec.Code != http.StatusNotFound || !have.Has(1) || rec.Header().Get(oci.SeedHeader) == "" {
 		t.Fatalf("a piece not held: %d, have-set %v, seed %q", rec.Code, have, rec.Header().Get(oci.SeedHeader))
-	}
-}
-
-// A piece arriving at this node is sent to a peer as it arrives, its
-// end once this node holds it; the state and piece answers say which
-// pieces arrive. One that fails to arrive is cut short.
-func TestAPieceIsPassedOnWhileItArrives(t *testing.T) {
-	s, _ := newTestServer(t)
-	data := bytes.Repeat([]byte("relay!"), 100<<10) // 600 KiB: 3 pieces
-	l := fetchingByPieces(t, s, data)
-	path := "/v2/team/app/swarm/" + l.Digest.String()
-	want := data[256<<10 : 512<<10]
-	buf := make([]byte, len(want))
-	a := l.Arrive(1, buf)
-	st, err := window.DecodeState(do(s, http.MethodGet, path).Body, l.Digest, int64(len(data)))
-	if err != nil || !st.Receiving.Has(1) {
-		t.Fatalf("state: %v, receiving %v", err, st.Receiving)
-	}
-	srv := httptest.NewServer(s)
-	defer srv.Close()
-	resp, err := http.Get(srv.URL + path + "?piece=1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK || resp.Header.Get(oci.ReceivingHeader) == "" {
-		t.Fatalf("piece 1 while it arrives: %d, %s %q", resp.StatusCode, oci.ReceivingHeader, resp.Header.Get(oci.ReceivingHeader))
-	}
-	copy(buf, want)
-	a.Arrived(len(want))
-	first := make([]byte, len(want)-1)
-	if _, err := io.ReadFull(resp.Body, first); err != nil || !bytes.Equal(first, want[:len(want)-1]) {
-		t.Fatalf("the bytes that arrived: %v", err)
-	}
-	if err := l.Put(1, buf); err != nil {
-		t.Fatal(err)
-	}
-	a.End()
-	if rest, err := io.ReadAll(resp.Body); err != nil || !bytes.Equal(rest, want[len(want)-1:]) {
-		t.Fatalf("the end once held: %v, %d bytes", err, len(rest))
-	}
-
-	b := l.Arrive(2, make([]byte, len(data)-512<<10))
-	resp2, err := http.Get(srv.URL + path + "?piece=2")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp2.Body.Close()
-	b.Arrived(100)
-	b.End() // not held: bad bytes, or its holder left
-	if got, err := io.ReadAll(resp2.Body); err == nil {
-		t.Fatalf("a piece that failed to arrive was sent whole (%d bytes)", len(got))
 	}
 }
 

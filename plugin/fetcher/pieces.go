@@ -199,7 +199,7 @@ func (f *pieceFetch) statesOf(ctx context.Context, ids []peer.ID) []*swarm.Holde
 				for _, t := range st.Tables {
 					f.layer.AddTable(t)
 				}
-				out[i] = &swarm.HolderState{Have: st.Have, Receiving: st.Receiving, Seed: st.Seed, Upstream: st.Upstream, Load: load, Cap: st.Cap}
+				out[i] = &swarm.HolderState{Have: st.Have, Seed: st.Seed, Upstream: st.Upstream, Load: load, Cap: st.Cap}
 			}
 		})
 	}
@@ -474,18 +474,13 @@ func (f *pieceFetch) start(r swarm.Request) {
 	f.flights[flightID{r.Piece, r.From}] = cancel
 	recovery.Go(ctx, "p2p: fetching a piece", func(ctx context.Context) {
 		buf := make([]byte, f.layer.PieceLen(r.Piece))
-		// Passed on to peers as it arrives (the first request for it).
-		arrival := f.layer.Arrive(r.Piece, buf)
 		ctx, span := startPeerRequest(ctx, r.From, f.desc, int64(r.Piece)*f.layer.PieceSize, int64(len(buf)))
-		st, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, buf, arrival.Arrived)
+		st, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, buf)
 		if err == nil {
 			span.SetAttributes(tracing.Attribute(attrBytes, len(buf)))
 		}
 		endRequest(ctx, span, err)
-		f.post(func() {
-			f.answered(r, buf, st, err)
-			arrival.End()
-		})
+		f.post(func() { f.answered(r, buf, st, err) })
 	})
 }
 
@@ -503,7 +498,7 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 		// The answer's seed and bytes from the upstream only add to what
 		// its state said: a seed stays one for the layer.
 		st := f.states[r.From]
-		st.Have, st.Receiving = held.Have, held.Receiving
+		st.Have = held.Have
 		st.Seed = st.Seed || held.Seed
 		st.Upstream = max(st.Upstream, held.Upstream)
 		st.Cap = held.Cap
@@ -634,7 +629,7 @@ func (f *pieceFetch) stated(id peer.ID, st window.State, load int, err error) {
 		f.layer.AddTable(t)
 	}
 	f.sess.AddHolders(st.Holders...)
-	hs := swarm.HolderState{Have: st.Have, Receiving: st.Receiving, Seed: st.Seed, Upstream: st.Upstream, Load: load, Cap: st.Cap}
+	hs := swarm.HolderState{Have: st.Have, Seed: st.Seed, Upstream: st.Upstream, Load: load, Cap: st.Cap}
 	f.states[id] = hs
 	f.sess.Update(time.Now(), id, hs)
 	f.sess.StateAnswered(id)
@@ -748,18 +743,8 @@ func (u *upstreamPieces) held(at, off int64) bool {
 func (u *upstreamPieces) take(ctx context.Context, body io.Reader, i int) error {
 	f := u.f
 	buf := make([]byte, f.layer.PieceLen(i))
-	arrival := f.layer.Arrive(i, buf) // passed on to peers as it arrives
-	defer arrival.End()
-	for n := 0; n < len(buf); {
-		m, err := body.Read(buf[n:])
-		n += m
-		arrival.Arrived(n)
-		if err != nil && n < len(buf) {
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
-			}
-			return err
-		}
+	if _, err := io.ReadFull(body, buf); err != nil {
+		return err
 	}
 	if f.layer.Has(i) {
 		return nil

@@ -65,10 +65,6 @@ const (
 	// upstream, is how many bytes of it the node has read there so far:
 	// a seed and its progress travel with the pieces, as have-sets do.
 	SeedHeader = "Shoal-Seed"
-	// ReceivingHeader, on a piece of a layer, names the pieces arriving
-	// at the serving node now (encoded as HaveHeader), which it passes on
-	// as they arrive; absent when none.
-	ReceivingHeader = "Shoal-Receiving"
 	// CapHeader, on a piece of a layer, is the serving node's upload cap
 	// in bytes per second, if it has one: how fast its pieces leave it.
 	CapHeader = "Shoal-Cap"

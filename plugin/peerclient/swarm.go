@@ -55,9 +55,8 @@ func querySep(path string) string {
 // length, and returns p's state as it answered (also when it does not
 // hold the piece: ErrStale): its have-set, nil if it sent none, and
 // whether it takes the layer from the upstream, with the bytes it has read
-// there. The caller verifies the bytes. arrived, if set, is told how many
-// bytes of buf are in as they come.
-func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, i int, buf []byte, arrived func(n int)) (swarm.HolderState, error) {
+// there. The caller verifies the bytes.
+func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, i int, buf []byte) (swarm.HolderState, error) {
 	path := repo.path(oci.Swarm, desc.Digest.String())
 	resp, err := c.send(ctx, p, http.MethodGet, path+querySep(path)+oci.PieceQuery+"="+strconv.Itoa(i), nil)
 	if err != nil {
@@ -67,11 +66,6 @@ func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc oci
 	var st swarm.HolderState
 	if have, err := window.DecodeHave(resp.Header.Get(oci.HaveHeader), pieces.SwarmPieceCount(desc.Size)); err == nil {
 		st.Have = have // a peer that sends no have-set tells nothing of it
-	}
-	if v := resp.Header.Get(oci.ReceivingHeader); v != "" {
-		if recv, err := window.DecodeHave(v, pieces.SwarmPieceCount(desc.Size)); err == nil {
-			st.Receiving = recv
-		}
 	}
 	if v := resp.Header.Get(oci.SeedHeader); v != "" {
 		if n, err := strconv.ParseInt(v, 10, 64); err == nil && n >= 0 {
@@ -89,18 +83,8 @@ func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc oci
 	if resp.ContentLength != int64(len(buf)) {
 		return st, fmt.Errorf("peer %s offers %d bytes for piece %d of %d: %w", p, resp.ContentLength, i, len(buf), ErrCorrupt)
 	}
-	for n := 0; n < len(buf); {
-		m, err := resp.Body.Read(buf[n:])
-		n += m
-		if m > 0 && arrived != nil {
-			arrived(n)
-		}
-		if err != nil && n < len(buf) {
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
-			}
-			return st, fmt.Errorf("piece %d from peer %s: %w", i, p, err)
-		}
+	if _, err := io.ReadFull(resp.Body, buf); err != nil {
+		return st, fmt.Errorf("piece %d from peer %s: %w", i, p, err)
 	}
 	return st, nil
 }

@@ -65,7 +65,7 @@ func (r *Registry) Begin(dgst digest.Digest, size int64, ns string, labels map[s
 	l := &Layer{
 		reg: r, Digest: dgst, Size: size, PieceSize: pieces.SwarmPieceSize(size), Pieces: n,
 		Namespace: ns, Labels: labels,
-		have: swarm.NewBitfield(n), mem: map[int][]byte{}, tables: map[peer.ID]pieces.Table{}, arriving: map[int]*Arrival{},
+		have: swarm.NewBitfield(n), mem: map[int][]byte{}, tables: map[peer.ID]pieces.Table{},
 	}
 	r.layers[dgst] = l
 	return l, nil
@@ -107,18 +107,13 @@ type Layer struct {
 	// last took them: nodes fetching it too, which the fetcher follows
 	// and names to others.
 	askers []peer.ID
-	// arriving are the pieces arriving now, passed on as they come.
-	arriving map[int]*Arrival
-	ended    bool
+	ended  bool
 }
 
 // State is what a layer's holder tells a peer of it.
 type State struct {
 	Have swarm.Bitfield
-	// Receiving are the pieces arriving at the holder now, which it
-	// passes on as they arrive.
-	Receiving swarm.Bitfield
-	Seed      bool
+	Seed bool
 	// Upstream is how many bytes of the layer the holder has read from the
 	// upstream so far.
 	Upstream int64
@@ -283,10 +278,7 @@ func (l *Layer) Check(i int, b []byte) error {
 func (l *Layer) State() State {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	st := State{Have: l.have.Clone(), Receiving: swarm.NewBitfield(l.Pieces), Seed: l.seed, Upstream: l.upstream.Load(), Holders: slices.Clone(l.holders)}
-	for _, i := range l.receiving() {
-		st.Receiving.Set(i)
-	}
+	st := State{Have: l.have.Clone(), Seed: l.seed, Upstream: l.upstream.Load(), Holders: slices.Clone(l.holders)}
 	for _, id := range slices.Sorted(maps.Keys(l.tables)) {
 		st.Tables = append(st.Tables, l.tables[id])
 	}

@@ -27,19 +27,18 @@ const MaxEncodedState = MaxTables*pieces.MaxEncodedTable + 64<<10
 var ErrInvalidState = errors.New("invalid swarm state")
 
 type wireState struct {
-	Have      string         `json:"have"`
-	Receiving string         `json:"receiving,omitempty"`
-	Seed      bool           `json:"seed,omitempty"`
-	Upstream  int64          `json:"upstream,omitempty"`
-	Cap       int64          `json:"cap,omitempty"`
-	Holders   []peer.ID      `json:"holders,omitempty"`
-	Tables    []pieces.Table `json:"tables,omitempty"`
+	Have     string         `json:"have"`
+	Seed     bool           `json:"seed,omitempty"`
+	Upstream int64          `json:"upstream,omitempty"`
+	Cap      int64          `json:"cap,omitempty"`
+	Holders  []peer.ID      `json:"holders,omitempty"`
+	Tables   []pieces.Table `json:"tables,omitempty"`
 }
 
 // Encode writes st as JSON.
 func (st State) Encode(w io.Writer) error {
 	return json.NewEncoder(w).Encode(wireState{
-		Have: EncodeHave(st.Have), Receiving: encodeReceiving(st.Receiving), Seed: st.Seed, Upstream: st.Upstream, Cap: st.Cap,
+		Have: EncodeHave(st.Have), Seed: st.Seed, Upstream: st.Upstream, Cap: st.Cap,
 		Holders: st.Holders[:min(len(st.Holders), MaxHolders)], Tables: st.Tables[:min(len(st.Tables), MaxTables)],
 	})
 }
@@ -72,12 +71,6 @@ func DecodeState(r io.Reader, layer digest.Digest, size int64) (State, error) {
 	if err != nil {
 		return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
 	}
-	receiving := swarm.NewBitfield(n)
-	if ws.Receiving != "" {
-		if receiving, err = DecodeHave(ws.Receiving, n); err != nil {
-			return State{}, fmt.Errorf("swarm state of %s: pieces received: %w", layer, err)
-		}
-	}
 	if ws.Upstream < 0 || ws.Cap < 0 {
 		return State{}, fmt.Errorf("swarm state of %s: %d bytes from the upstream, a cap of %d: %w", layer, ws.Upstream, ws.Cap, ErrInvalidState)
 	}
@@ -92,16 +85,7 @@ func DecodeState(r io.Reader, layer digest.Digest, size int64) (State, error) {
 			return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
 		}
 	}
-	return State{Have: have, Receiving: receiving, Seed: ws.Seed, Upstream: ws.Upstream, Cap: ws.Cap, Holders: ws.Holders, Tables: ws.Tables}, nil
-}
-
-// encodeReceiving is "" when no piece is arriving: a state stays as short
-// as before for holders that pass nothing on.
-func encodeReceiving(b swarm.Bitfield) string {
-	if b.Count() == 0 {
-		return ""
-	}
-	return EncodeHave(b)
+	return State{Have: have, Seed: ws.Seed, Upstream: ws.Upstream, Cap: ws.Cap, Holders: ws.Holders, Tables: ws.Tables}, nil
 }
 
 // EncodeHave is a have-set as text, for a JSON field or a header.
