@@ -164,6 +164,59 @@ func TestALoneMissByPiecesTakesTheUpstreamOnce(t *testing.T) {
 	}
 }
 
+// A holder found to hold a bad copy (410) is dropped with every request
+// still in flight to it: those pieces are asked elsewhere at once. Left
+// to time out, the upstream reader would open past them and come back,
+// abandoning a body (one that cannot seek, here, as a registry's body
+// that has to be asked again).
+func TestAHolderDroppedEndsItsOtherRequestsAtOnce(t *testing.T) {
+	data := randomBytes(t, 6<<20)
+	good := piecesHolder(t, data, false, new(atomic.Int32))
+	var pieceAsks atomic.Int32
+	ended := make(chan error, 8)
+	bad := func(req *http.Request) (*http.Response, error) {
+		if req.URL.Query().Get(oci.PieceQuery) == "" {
+			return good(req) // its state: a holder of all of it
+		}
+		if pieceAsks.Add(1) == 1 {
+			<-req.Context().Done() // slow: held until cancelled or timed out
+			ended <- req.Context().Err()
+			return nil, req.Context().Err()
+		}
+		rec := httptest.NewRecorder()
+		rec.WriteHeader(http.StatusGone) // its own copy does not match the digest
+		return rec.Result(), nil
+	}
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: bad}}
+	up := &streamOnlyUpstream{data: data}
+	f := New(fakeFinder{providers: []peer.ID{peerA}}, peerclient.New(client, peerclient.Options{RequestTimeout: time.Minute}), piecesOptions(t))
+	if got, err := fetch(f, up, desc(data, ocispec.MediaTypeImageLayer)); err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("fetch: %v", err)
+	}
+	if n := up.calls.Load(); n != 1 {
+		t.Errorf("%d upstream bodies opened, want one", n)
+	}
+	select {
+	case err := <-ended:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("the slow request to the dropped holder ended with %v, want cancelled", err)
+		}
+	default:
+		t.Fatal("the slow request to the dropped holder was never ended")
+	}
+}
+
+// streamOnlyUpstream sends bodies that cannot seek.
+type streamOnlyUpstream struct {
+	data  []byte
+	calls atomic.Int32
+}
+
+func (u *streamOnlyUpstream) Fetch(context.Context, ocispec.Descriptor) (io.ReadCloser, error) {
+	u.calls.Add(1)
+	return io.NopCloser(bytes.NewReader(u.data)), nil
+}
+
 // keptTables records the tables a fetcher keeps.
 type keptTables struct {
 	mu   sync.Mutex
