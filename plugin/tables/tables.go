@@ -72,6 +72,9 @@ func (s *Store) Put(t pieces.Table) error {
 	if err := t.Layer.Validate(); err != nil {
 		return fmt.Errorf("piece table of %q: %w", t.Layer, err)
 	}
+	// Remembered whatever becomes of the file: a disk that refuses it
+	// does not make every asker's state a hash of the whole layer.
+	s.remember(t)
 	var buf bytes.Buffer
 	if err := t.Encode(&buf); err != nil {
 		return err
@@ -91,7 +94,6 @@ func (s *Store) Put(t pieces.Table) error {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("keep piece table of %s: %w", t.Layer, err)
 	}
-	s.remember(t)
 	s.prune()
 	return nil
 }

@@ -128,3 +128,20 @@ func TestTheOldestTablesGoPastTheLimit(t *testing.T) {
 		t.Errorf("half-written files left after opening: %v", left)
 	}
 }
+
+// A table the disk refuses is kept in memory all the same.
+func TestATableTheDiskRefusesIsKeptInMemory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tables")
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(dir)
+	table := signedTable(t, newKey(t), 2<<20)
+	if err := s.Put(table); err == nil {
+		t.Fatal("Put into a directory that is gone succeeded")
+	}
+	if _, ok := s.Get(table.Layer, table.Size); !ok {
+		t.Fatal("a table the disk refused is not kept in memory")
+	}
+}
