@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/log"
@@ -86,7 +87,7 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 	size := pieces.SwarmPieceSize(info.Size)
 	length := min(size, info.Size-int64(index)*size)
 	body := s.checkedPiece(ctx, dgst, info.Size, index, io.NewSectionReader(ra, int64(index)*size, length))
-	s.writePiece(w, r, dgst, window.State{Have: allPieces(n)}, body, length)
+	s.writePiece(w, r, dgst, window.State{Have: allPieces(n)}, body, length, nil)
 }
 
 // serveWindowPiece sends piece i of a layer this node fetches by pieces:
@@ -99,8 +100,9 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 		return
 	}
 	length := l.PieceLen(i)
+	admit := func() (func(bool), bool) { return l.StartSend(time.Now(), i, s.opts.PieceUploads) }
 	if b, ok := l.Piece(i); ok {
-		s.writePiece(w, r, l.Digest, st, bytes.NewReader(b), length)
+		s.writePiece(w, r, l.Digest, st, bytes.NewReader(b), length, admit)
 		return
 	}
 	if st.Have.Has(i) && s.opts.InFlight != nil {
@@ -108,7 +110,7 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 			defer blob.Close()
 			end := int64(i)*l.PieceSize + length
 			if blob.Available() >= end {
-				s.writePiece(w, r, l.Digest, st, io.NewSectionReader(blob, int64(i)*l.PieceSize, length), length)
+				s.writePiece(w, r, l.Digest, st, io.NewSectionReader(blob, int64(i)*l.PieceSize, length), length, admit)
 				return
 			}
 		}
@@ -149,12 +151,25 @@ func setHave(h http.Header, st window.State) {
 	}
 }
 
-func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, dgst digest.Digest, st window.State, body io.Reader, length int64) {
+// writePiece sends a piece's body. admit, if set, decides whether this
+// piece may leave now (window.Layer.StartSend) and hears how it ended.
+func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, dgst digest.Digest, st window.State, body io.Reader, length int64, admit func() (end func(ok bool), ok bool)) {
 	st.Cap = s.opts.Upload.Rate()
 	h := w.Header()
+	sent := func(bool) {}
 	if r.Method == http.MethodGet {
+		if admit != nil {
+			end, ok := admit()
+			if !ok {
+				setHave(h, st)
+				oci.WriteError(w, http.StatusTooManyRequests, oci.CodeTooManyRequests, "this node sends the pieces no peer has first")
+				return
+			}
+			sent = end
+		}
 		release, ok := s.pieceSlot()
 		if !ok {
+			sent(false)
 			setHave(h, st)
 			oci.WriteError(w, http.StatusTooManyRequests, oci.CodeTooManyRequests, "this node sends as many pieces as it sends at once")
 			return
@@ -173,7 +188,9 @@ func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, dgst digest.
 	if corruptPieces {
 		body = flipFirstByte(body)
 	}
-	if _, err := io.Copy(&out, body); err != nil {
+	_, err := io.Copy(&out, body)
+	sent(err == nil)
+	if err != nil {
 		log.G(r.Context()).WithError(err).WithField("digest", dgst).Debug("p2p: sending a piece to a peer ended early")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -105,6 +106,43 @@ func TestALayerFetchedByPiecesIsServedFromItsWindow(t *testing.T) {
 	rec = do(s, http.MethodGet, path+"?piece=0")
 	if have, _ := window.DecodeHave(rec.Header().Get(oci.HaveHeader), 3); rec.Code != http.StatusNotFound || !have.Has(1) || rec.Header().Get(oci.SeedHeader) == "" {
 		t.Fatalf("a piece not held: %d, have-set %v, seed %q", rec.Code, have, rec.Header().Get(oci.SeedHeader))
+	}
+}
+
+// A seed sends a piece a second time only while no other piece leaves it
+// for the first time (swarm.FirstCopies); a node that is no seed sends
+// what it holds.
+func TestASeedSendsAPieceAgainOnlyWhenNoFirstCopyIsOut(t *testing.T) {
+	s, _ := newTestServer(t)
+	data := bytes.Repeat([]byte("firsts"), 100<<10) // 600 KiB: 3 pieces
+	l := fetchingByPieces(t, s, data)
+	for i := range 2 {
+		if err := l.Put(i, data[i<<18:(i+1)<<18]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := "/v2/team/app/swarm/" + l.Digest.String() + "?piece="
+	for range 2 {
+		if rec := do(s, http.MethodGet, path+"0"); rec.Code != http.StatusOK {
+			t.Fatalf("piece 0 from a node that is no seed: %d", rec.Code)
+		}
+	}
+	l.SetSeed(true)
+	l.UpstreamBytes().Store(512 << 10)
+	if rec := do(s, http.MethodGet, path+"0"); rec.Code != http.StatusOK {
+		t.Fatalf("piece 0, not sent since this node became a seed: %d", rec.Code)
+	}
+	end, ok := l.StartSend(time.Now(), 1, 4) // piece 1 leaves for the first time
+	if !ok {
+		t.Fatal("a first copy of piece 1 refused")
+	}
+	rec := do(s, http.MethodGet, path+"0")
+	if have, _ := window.DecodeHave(rec.Header().Get(oci.HaveHeader), 3); rec.Code != http.StatusTooManyRequests || have.Count() != 2 {
+		t.Fatalf("piece 0 again while piece 1 leaves for the first time: %d, have-set %v; want 429 with the have-set", rec.Code, have)
+	}
+	end(true)
+	if rec := do(s, http.MethodGet, path+"0"); rec.Code != http.StatusOK {
+		t.Fatalf("piece 0 again once no first copy is out: %d", rec.Code)
 	}
 }
 

@@ -125,6 +125,8 @@ type transfer struct {
 	version   int
 	bad       bool
 	done      bool
+	// sent tells the sender's FirstCopies how the copy ended.
+	sent func(ok bool)
 	// feeder is the transfer that brings the piece to its sender, which
 	// passes it on as it arrives; dependents are the transfers it feeds.
 	feeder     *transfer
@@ -154,6 +156,11 @@ type simNode struct {
 	// fromUpstream[layer] are the bytes of its pieces finished from the
 	// upstream.
 	fromUpstream []int64
+	// seedSince[layer] is when it became a seed of the layer (-1: not),
+	// and firsts[layer] what it sent as one, as the content service keeps
+	// them (window.Layer).
+	seedSince []time.Duration
+	firsts    []*FirstCopies
 }
 
 type sim struct {
@@ -208,6 +215,10 @@ func runSim(p simParams) simResult {
 			n.subscribed = append(n.subscribed, map[*simNode]bool{})
 		}
 		n.pending = make([]bool, len(s.layers))
+		for range s.layers {
+			n.seedSince = append(n.seedSince, -1)
+			n.firsts = append(n.firsts, NewFirstCopies(p.cfg.Uploads))
+		}
 		n.fromUpstream = make([]int64, len(s.layers))
 		s.nodes = append(s.nodes, n)
 		s.byID[n.id] = n
@@ -441,6 +452,9 @@ func (s *sim) pump(n *simNode, k int) {
 		return
 	}
 	sess := n.sessions[k]
+	if sess.Seed() && n.seedSince[k] < 0 {
+		n.seedSince[k] = s.now
+	}
 	if sess.LeavesUpstream(s.clock()) {
 		s.leaveUpstream(n, k)
 	}
@@ -483,7 +497,8 @@ func (s *sim) request(n *simNode, k int, r Request) {
 			})
 			return
 		}
-		if src.uploading >= s.p.cfg.Uploads {
+		firsts, seed := src.firsts[k], src.seedSince[k] >= 0
+		if src.uploading >= s.p.cfg.Uploads || (seed && !firsts.Allow(s.clock(), r.Piece, l.PieceLen(r.Piece), src.readRate(s, k))) {
 			s.at(s.p.hop, func() {
 				n.sessions[k].Failed(s.clock(), r.Piece, src.id, Busy)
 				s.pump(n, k)
@@ -491,6 +506,9 @@ func (s *sim) request(n *simNode, k int, r Request) {
 			return
 		}
 		t := &transfer{src: src, dst: n, layer: k, piece: r.Piece, remaining: float64(l.PieceLen(r.Piece)), bad: src.corrupt, feeder: feeder}
+		if seed {
+			t.sent = firsts.Start(s.clock(), r.Piece)
+		}
 		if feeder != nil {
 			feeder.dependents = append(feeder.dependents, t)
 		}
@@ -650,6 +668,9 @@ func (s *sim) endTransfer(t *transfer) {
 		src = t.src.id
 		t.src.uploading--
 		t.src.uploaded += size
+		if t.sent != nil {
+			t.sent(true)
+		}
 	} else {
 		s.res.upstreamBytes += size
 		t.dst.fromUpstream[t.layer] += size
@@ -727,8 +748,20 @@ func (s *sim) cancel(t *transfer) {
 		if t.src != nil {
 			t.src.uploading--
 		}
+		if t.sent != nil {
+			t.sent(false)
+		}
 		s.reshare(s.upOf(t), t.dst.down)
 	}
+}
+
+// readRate is how fast n has read layer k from the upstream since it
+// became a seed of it, as the content service measures it.
+func (n *simNode) readRate(s *sim, k int) float64 {
+	if d := s.now - n.seedSince[k]; n.seedSince[k] >= 0 && d > 0 {
+		return float64(n.fromUpstream[k]) / d.Seconds()
+	}
+	return 0
 }
 
 func (s *sim) allComplete(n *simNode) bool {

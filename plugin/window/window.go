@@ -13,6 +13,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
@@ -98,6 +99,10 @@ type Layer struct {
 	have swarm.Bitfield
 	mem  map[int][]byte
 	seed bool
+	// seedSince is when this node became a seed of the layer, and firsts
+	// what it has sent since (swarm.FirstCopies).
+	seedSince time.Time
+	firsts    *swarm.FirstCopies
 	// upstream counts the bytes read from the upstream so far, whole
 	// pieces or not: a seed's progress between pieces.
 	upstream atomic.Int64
@@ -192,6 +197,37 @@ func (l *Layer) SetSeed(seed bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.seed = seed
+	if seed && l.seedSince.IsZero() {
+		l.seedSince = time.Now()
+	}
+}
+
+// StartSend reports whether piece i may be sent to a peer now: a seed
+// sends a piece again only as swarm.FirstCopies allows (uploads is how
+// many pieces this node sends at once). end is then called with whether
+// the copy reached its receiver whole.
+func (l *Layer) StartSend(now time.Time, i, uploads int) (end func(ok bool), ok bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.seed {
+		return func(bool) {}, true
+	}
+	if l.firsts == nil {
+		l.firsts = swarm.NewFirstCopies(uploads)
+	}
+	var rate float64
+	if d := now.Sub(l.seedSince); d > 0 {
+		rate = float64(l.upstream.Load()) / d.Seconds()
+	}
+	if !l.firsts.Allow(now, i, l.PieceLen(i), rate) {
+		return nil, false
+	}
+	done := l.firsts.Start(now, i)
+	return func(ok bool) {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		done(ok)
+	}, true
 }
 
 // UpstreamBytes is the count of bytes read from the upstream, for the

@@ -1,0 +1,84 @@
+package swarm
+
+import "time"
+
+// FirstCopies is what a seed has sent of a layer: its uplink is the only
+// way into the swarm for the pieces it reads from the upstream, so while
+// one of them leaves it for the first time, a piece that has left it
+// already is not sent again (the asker takes it from the node that
+// received it, or asks for another piece). BitTorrent's initial seeders
+// do the same ("super-seeding"). Simulator, 100 nodes, one 64 MiB layer
+// at 1 s size ÷ link: the seed sent every piece 2.6 times, the pieces
+// left it for the first time at less than half the rate it read them, and
+// the fetches ended at p50 2.77×; with this rule 2.25×.
+//
+// A first copy that takes longer than twice the time its share of an
+// uplink as fast as the seed's reading would take no longer holds the
+// piece back: its receiver is slow (a node at a tenth of the link held
+// every node behind it with the piece: p50 2.85× without this, 2.27×
+// with it; once and twice gave the same).
+//
+// Not safe for concurrent use; its owner locks.
+type FirstCopies struct {
+	uploads int
+	copies  map[int]*pieceCopies
+	firsts  int // first copies in flight
+}
+
+type pieceCopies struct {
+	firstStart time.Time
+	firstOut   bool // the first copy is in flight
+	done       bool // a copy reached its receiver
+}
+
+// NewFirstCopies returns the record of a seed that sends up to uploads
+// pieces at once (Config.Uploads).
+func NewFirstCopies(uploads int) *FirstCopies {
+	return &FirstCopies{uploads: max(1, uploads), copies: map[int]*pieceCopies{}}
+}
+
+// Allow reports whether piece i, of pieceLen bytes, may be sent now;
+// readRate is how fast the seed reads the layer from the upstream, in
+// bytes per second (0: not known yet).
+func (f *FirstCopies) Allow(now time.Time, i int, pieceLen int64, readRate float64) bool {
+	c, sent := f.copies[i]
+	if !sent || f.firsts == 0 {
+		return true
+	}
+	if c.firstOut && !c.done && readRate > 0 {
+		late := time.Duration(2 * float64(f.uploads) * float64(pieceLen) / readRate * float64(time.Second))
+		if now.Sub(c.firstStart) > late {
+			return true
+		}
+	}
+	return false
+}
+
+// Start records that a copy of piece i leaves now; end is called with
+// whether it reached its receiver whole.
+func (f *FirstCopies) Start(now time.Time, i int) (end func(ok bool)) {
+	c, sent := f.copies[i]
+	if sent {
+		return func(ok bool) {
+			if ok {
+				c.done = true
+			}
+		}
+	}
+	c = &pieceCopies{firstStart: now, firstOut: true}
+	f.copies[i] = c
+	f.firsts++
+	return func(ok bool) {
+		if !c.firstOut {
+			return
+		}
+		c.firstOut = false
+		f.firsts--
+		switch {
+		case ok:
+			c.done = true
+		case !c.done:
+			delete(f.copies, i) // it never left: the piece is as if not sent
+		}
+	}
+}

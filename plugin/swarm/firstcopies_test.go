@@ -1,0 +1,76 @@
+package swarm
+
+import (
+	"testing"
+	"time"
+)
+
+func TestFirstCopies(t *testing.T) {
+	const piece = 1 << 20
+	const rate = 64 << 20 // a piece read every 1/64 s: late after 2 × 4 of them
+	t0 := time.Unix(0, 0)
+	late := 2 * 4 * time.Second / 64
+
+	t.Run("a piece not sent yet always leaves", func(t *testing.T) {
+		f := NewFirstCopies(4)
+		f.Start(t0, 0)
+		if !f.Allow(t0, 1, piece, rate) {
+			t.Fatal("piece 1 refused while piece 0 leaves for the first time")
+		}
+	})
+	t.Run("a piece sent already waits while another leaves for the first time", func(t *testing.T) {
+		f := NewFirstCopies(4)
+		end0 := f.Start(t0, 0)
+		end0(true)
+		f.Start(t0, 1)
+		if f.Allow(t0, 0, piece, rate) {
+			t.Fatal("piece 0 sent again while piece 1 leaves for the first time")
+		}
+		if f.Allow(t0, 1, piece, rate) {
+			t.Fatal("piece 1 sent twice at once")
+		}
+	})
+	t.Run("with no first copy in flight anything leaves", func(t *testing.T) {
+		f := NewFirstCopies(4)
+		f.Start(t0, 0)(true)
+		f.Start(t0, 1)(true)
+		if !f.Allow(t0, 0, piece, rate) {
+			t.Fatal("piece 0 refused with the uplink free of first copies")
+		}
+	})
+	t.Run("a slow first copy no longer holds its piece back", func(t *testing.T) {
+		f := NewFirstCopies(4)
+		f.Start(t0, 0)
+		if f.Allow(t0.Add(late), 0, piece, rate) {
+			t.Fatal("piece 0 sent again before its first copy was late")
+		}
+		if !f.Allow(t0.Add(late+time.Millisecond), 0, piece, rate) {
+			t.Fatal("piece 0 held back by a first copy late by twice its share")
+		}
+		if f.Allow(t0.Add(time.Hour), 0, piece, 0) {
+			t.Fatal("with no read rate known a first copy counted as late")
+		}
+	})
+	t.Run("a first copy that failed leaves the piece as not sent", func(t *testing.T) {
+		f := NewFirstCopies(4)
+		end := f.Start(t0, 0)
+		f.Start(t0, 1)
+		end(false)
+		if !f.Allow(t0, 0, piece, rate) {
+			t.Fatal("piece 0 refused after its only copy failed")
+		}
+		end(false) // a second call changes nothing
+		if f.firsts != 1 {
+			t.Fatalf("%d first copies in flight, want 1", f.firsts)
+		}
+	})
+	t.Run("a piece whose copy arrived stays sent when a later copy fails", func(t *testing.T) {
+		f := NewFirstCopies(4)
+		f.Start(t0, 0)(true)
+		f.Start(t0, 0)(false)
+		f.Start(t0, 1)
+		if f.Allow(t0, 0, piece, rate) {
+			t.Fatal("piece 0 sent again though a copy of it arrived")
+		}
+	})
+}
