@@ -75,6 +75,9 @@ type Server struct {
 	// pieceSends is how many pieces are being sent (swarm.Config.Uploads
 	// bounds it).
 	pieceSends int
+	// shares: what this node sent of each layer in its current rollout
+	// (swarm.Config.Share).
+	shares map[digest.Digest]*swarm.Share
 	// pieceLists: piece digests computed lately (servePieces); corrupt:
 	// digests whose stored copy here was found not to match.
 	pieceLists map[digest.Digest]pieces.List
@@ -253,7 +256,7 @@ func New(store content.Store, locator Locator, images Images, opts Options) *Ser
 		opts.VerifyFirstLimit = 4 << 20
 	}
 	s := &Server{store: store, locator: locator, images: images, opts: opts, perPeer: map[string]int{}, sending: map[digest.Digest]int{},
-		pieceLists: map[digest.Digest]pieces.List{}, tabling: map[digest.Digest]*storedHash{}, corrupt: map[digest.Digest]struct{}{}, hashing: make(chan struct{}, maxPieceHashes)}
+		pieceLists: map[digest.Digest]pieces.List{}, tabling: map[digest.Digest]*storedHash{}, shares: map[digest.Digest]*swarm.Share{}, corrupt: map[digest.Digest]struct{}{}, hashing: make(chan struct{}, maxPieceHashes)}
 	s.handler = recovery.Handler("p2p: content service recovered from a panic", http.HandlerFunc(s.serve), oci.WriteInternalError)
 	return s
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"maps"
 	"net/http"
 	"strconv"
 	"time"
@@ -48,7 +49,9 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 		}
 		if index < 0 {
 			defer s.load(w, r, dgst)()
-			s.writeState(w, r, l.State())
+			st := l.State()
+			st.Spent = s.spent(dgst, l.Size)
+			s.writeState(w, r, st)
 			return
 		}
 		s.serveWindowPiece(w, r, l, index)
@@ -77,7 +80,7 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 			return
 		}
 		defer s.load(w, r, dgst)()
-		s.writeState(w, r, window.State{Have: allPieces(n), Tables: []pieces.Table{table}})
+		s.writeState(w, r, window.State{Have: allPieces(n), Tables: []pieces.Table{table}, Spent: s.spent(dgst, info.Size)})
 		return
 	}
 	if index >= n {
@@ -87,7 +90,7 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 	size := pieces.SwarmPieceSize(info.Size)
 	length := min(size, info.Size-int64(index)*size)
 	body := s.checkedPiece(ctx, dgst, info.Size, index, io.NewSectionReader(ra, int64(index)*size, length))
-	s.writePiece(w, r, dgst, window.State{Have: allPieces(n)}, body, length, nil)
+	s.writePiece(w, r, pieceOf{dgst, info.Size, index, length}, window.State{Have: allPieces(n)}, body, nil)
 }
 
 // serveWindowPiece sends piece i of a layer this node fetches by pieces:
@@ -102,7 +105,7 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 	length := l.PieceLen(i)
 	admit := func() (func(bool), bool) { return l.StartSend(time.Now(), i, s.opts.PieceUploads) }
 	if b, ok := l.Piece(i); ok {
-		s.writePiece(w, r, l.Digest, st, bytes.NewReader(b), length, admit)
+		s.writePiece(w, r, pieceOf{l.Digest, l.Size, i, length}, st, bytes.NewReader(b), admit)
 		return
 	}
 	if st.Have.Has(i) && s.opts.InFlight != nil {
@@ -110,11 +113,12 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 			defer blob.Close()
 			end := int64(i)*l.PieceSize + length
 			if blob.Available() >= end {
-				s.writePiece(w, r, l.Digest, st, io.NewSectionReader(blob, int64(i)*l.PieceSize, length), length, admit)
+				s.writePiece(w, r, pieceOf{l.Digest, l.Size, i, length}, st, io.NewSectionReader(blob, int64(i)*l.PieceSize, length), admit)
 				return
 			}
 		}
 	}
+	st.Spent = s.spent(l.Digest, l.Size)
 	setHave(w.Header(), st)
 	oci.WriteError(w, http.StatusNotFound, oci.CodeBlobUnknown, "piece not held by this node")
 }
@@ -149,11 +153,23 @@ func setHave(h http.Header, st window.State) {
 	if st.Cap > 0 {
 		h.Set(oci.CapHeader, strconv.FormatInt(st.Cap, 10))
 	}
+	if st.Spent {
+		h.Set(oci.SpentHeader, "1")
+	}
 }
 
-// writePiece sends a piece's body. admit, if set, decides whether this
-// piece may leave now (window.Layer.StartSend) and hears how it ended.
-func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, dgst digest.Digest, st window.State, body io.Reader, length int64, admit func() (end func(ok bool), ok bool)) {
+// pieceOf names a piece: piece index, of length bytes, of the layer of
+// digest layer and size bytes.
+type pieceOf struct {
+	layer  digest.Digest
+	size   int64
+	index  int
+	length int64
+}
+
+// writePiece sends piece p's body. admit, if set, decides whether it may
+// leave now (window.Layer.StartSend) and hears how it ended.
+func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, p pieceOf, st window.State, body io.Reader, admit func() (end func(ok bool), ok bool)) {
 	st.Cap = s.opts.Upload.Rate()
 	h := w.Header()
 	sent := func(bool) {}
@@ -175,11 +191,19 @@ func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, dgst digest.
 			return
 		}
 		defer release()
+		if !s.takeShare(p, r.URL.Query().Get(oci.OnlyQuery) != "") {
+			sent(false)
+			st.Spent = true
+			setHave(h, st)
+			oci.WriteError(w, http.StatusTooManyRequests, oci.CodeTooManyRequests, "this node has sent its share of this layer: it sends only pieces no other holder offers")
+			return
+		}
 	}
+	st.Spent = s.spent(p.layer, p.size)
 	h.Set("Content-Type", "application/octet-stream")
-	h.Set("Content-Length", strconv.FormatInt(length, 10))
+	h.Set("Content-Length", strconv.FormatInt(p.length, 10))
 	setHave(h, st)
-	defer s.load(w, r, dgst)()
+	defer s.load(w, r, p.layer)()
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodGet {
 		return
@@ -191,8 +215,31 @@ func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, dgst digest.
 	_, err := io.Copy(&out, body)
 	sent(err == nil)
 	if err != nil {
-		log.G(r.Context()).WithError(err).WithField("digest", dgst).Debug("p2p: sending a piece to a peer ended early")
+		log.G(r.Context()).WithError(err).WithField("digest", p.layer).Debug("p2p: sending a piece to a peer ended early")
 	}
+}
+
+// takeShare reports whether piece p may be sent to a peer that knows no
+// other holder of it (only) or not (swarm.Share), and counts it if so.
+func (s *Server) takeShare(p pieceOf, only bool) bool {
+	now := time.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sh := s.shares[p.layer]
+	if sh == nil {
+		maps.DeleteFunc(s.shares, func(_ digest.Digest, sh *swarm.Share) bool { return sh.Idle(now) })
+		sh = swarm.NewShare(swarm.Layer{Digest: p.layer, Size: p.size, PieceSize: pieces.SwarmPieceSize(p.size)}, swarm.DefaultConfig().Share)
+		s.shares[p.layer] = sh
+	}
+	return sh.Take(now, p.index, p.length, only)
+}
+
+// spent reports whether this node has sent its share of layer dgst.
+func (s *Server) spent(dgst digest.Digest, size int64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sh := s.shares[dgst]
+	return sh != nil && sh.Spent(time.Now())
 }
 
 // pieceSlot takes one of the PieceUploads slots for a piece's body. Its

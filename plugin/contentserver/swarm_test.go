@@ -146,6 +146,40 @@ func TestASeedSendsAPieceAgainOnlyWhenNoFirstCopyIsOut(t *testing.T) {
 	}
 }
 
+// A node that has sent two copies of a layer (swarm.Config.Share) sends
+// only a piece that has not left it yet and that its asker finds nowhere
+// else, and says so.
+func TestANodeThatSentItsShareSendsOnlyWhatNoOtherHolderOffers(t *testing.T) {
+	s, _ := newTestServer(t)
+	data := bytes.Repeat([]byte("shares"), 100<<10) // 600 KiB: 3 pieces of 256 KiB
+	l := fetchingByPieces(t, s, data)
+	for i := range 2 {
+		if err := l.Put(i, data[i<<18:(i+1)<<18]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := "/v2/team/app/swarm/" + l.Digest.String()
+	for k := range 4 { // 1,024 KiB: a piece more would pass two copies of 600 KiB
+		if rec := do(s, http.MethodGet, path+"?piece=0"); rec.Code != http.StatusOK {
+			t.Fatalf("copy %d of piece 0 within the share: %d", k+1, rec.Code)
+		}
+	}
+	rec := do(s, http.MethodGet, path+"?piece=0")
+	if rec.Code != http.StatusTooManyRequests || rec.Header().Get(oci.SpentHeader) == "" || rec.Header().Get(oci.HaveHeader) == "" {
+		t.Fatalf("past the share: %d, headers %v; want 429 saying spent, with the have-set", rec.Code, rec.Header())
+	}
+	if rec := do(s, http.MethodGet, path+"?piece=0&"+oci.OnlyQuery+"=1"); rec.Code != http.StatusTooManyRequests {
+		t.Fatalf("past the share, a piece sent before, asked as of the only holder: %d; want 429 (its receivers hold it)", rec.Code)
+	}
+	if rec := do(s, http.MethodGet, path+"?piece=1&"+oci.OnlyQuery+"=1"); rec.Code != http.StatusOK || rec.Header().Get(oci.SpentHeader) == "" {
+		t.Fatalf("past the share, a piece not sent yet, asked as of the only holder: %d, spent %q; want the piece, spent", rec.Code, rec.Header().Get(oci.SpentHeader))
+	}
+	st, err := window.DecodeState(do(s, http.MethodGet, path).Body, l.Digest, int64(len(data)))
+	if err != nil || !st.Spent {
+		t.Fatalf("state past the share: %+v, %v; want spent", st, err)
+	}
+}
+
 // The peers that ask for a layer this node fetches by pieces, its state
 // or a piece, are recorded for the fetcher to follow and name to others.
 func TestThePeersThatAskForALayerInFlightAreRecorded(t *testing.T) {

@@ -199,7 +199,7 @@ func (f *pieceFetch) statesOf(ctx context.Context, ids []peer.ID) []*swarm.Holde
 				for _, t := range st.Tables {
 					f.layer.AddTable(t)
 				}
-				out[i] = &swarm.HolderState{Have: st.Have, Seed: st.Seed, Upstream: st.Upstream, Load: load, Cap: st.Cap}
+				out[i] = &swarm.HolderState{Have: st.Have, Seed: st.Seed, Upstream: st.Upstream, Load: load, Cap: st.Cap, Spent: st.Spent}
 			}
 		})
 	}
@@ -475,7 +475,7 @@ func (f *pieceFetch) start(r swarm.Request) {
 	recovery.Go(ctx, "p2p: fetching a piece", func(ctx context.Context) {
 		buf := make([]byte, f.layer.PieceLen(r.Piece))
 		ctx, span := startPeerRequest(ctx, r.From, f.desc, int64(r.Piece)*f.layer.PieceSize, int64(len(buf)))
-		st, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, buf)
+		st, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, r.Only, buf)
 		if err == nil {
 			span.SetAttributes(tracing.Attribute(attrBytes, len(buf)))
 		}
@@ -501,7 +501,7 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 		st.Have = held.Have
 		st.Seed = st.Seed || held.Seed
 		st.Upstream = max(st.Upstream, held.Upstream)
-		st.Cap = held.Cap
+		st.Cap, st.Spent = held.Cap, held.Spent
 		f.states[r.From] = st
 		f.sess.Update(now, r.From, st)
 		f.polled[r.From] = now // its have-set is fresh: no state asked for statePoll
@@ -629,7 +629,7 @@ func (f *pieceFetch) stated(id peer.ID, st window.State, load int, err error) {
 		f.layer.AddTable(t)
 	}
 	f.sess.AddHolders(st.Holders...)
-	hs := swarm.HolderState{Have: st.Have, Seed: st.Seed, Upstream: st.Upstream, Load: load, Cap: st.Cap}
+	hs := swarm.HolderState{Have: st.Have, Seed: st.Seed, Upstream: st.Upstream, Load: load, Cap: st.Cap, Spent: st.Spent}
 	f.states[id] = hs
 	f.sess.Update(time.Now(), id, hs)
 	f.sess.StateAnswered(id)

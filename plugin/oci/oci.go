@@ -29,6 +29,10 @@ const PieceQuery = "piece"
 // their signatures most of its cost.
 const KnownQuery = "known"
 
+// OnlyQuery, on a piece request, says the asker knows no other holder of
+// the piece: a node that has sent its share of the layer sends it still.
+const OnlyQuery = "only"
+
 // NamespaceQuery is the query parameter naming the registry a request is
 // for, as containerd sends it to mirrors.
 const NamespaceQuery = "ns"
@@ -68,6 +72,10 @@ const (
 	// CapHeader, on a piece of a layer, is the serving node's upload cap
 	// in bytes per second, if it has one: how fast its pieces leave it.
 	CapHeader = "Shoal-Cap"
+	// SpentHeader, on a piece of a layer, says the serving node has sent
+	// its share of the layer in this rollout: it sends only pieces its
+	// asker finds nowhere else (OnlyQuery).
+	SpentHeader = "Shoal-Spent"
 )
 
 // maxRepositoryLength bounds a repository name, as the distribution spec

@@ -53,12 +53,17 @@ func querySep(path string) string {
 
 // Piece reads piece i of layer desc from p into buf, which has the piece's
 // length, and returns p's state as it answered (also when it does not
-// hold the piece: ErrStale): its have-set, nil if it sent none, and
-// whether it takes the layer from the upstream, with the bytes it has read
-// there. The caller verifies the bytes.
-func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, i int, buf []byte) (swarm.HolderState, error) {
+// hold the piece: ErrStale): its have-set, nil if it sent none, whether it
+// takes the layer from the upstream, with the bytes it has read there, and
+// whether it has sent its share. only says the caller knows no other
+// holder of the piece (swarm.Request.Only). The caller verifies the bytes.
+func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, i int, only bool, buf []byte) (swarm.HolderState, error) {
 	path := repo.path(oci.Swarm, desc.Digest.String())
-	resp, err := c.send(ctx, p, http.MethodGet, path+querySep(path)+oci.PieceQuery+"="+strconv.Itoa(i), nil)
+	path += querySep(path) + oci.PieceQuery + "=" + strconv.Itoa(i)
+	if only {
+		path += "&" + oci.OnlyQuery + "=1"
+	}
+	resp, err := c.send(ctx, p, http.MethodGet, path, nil)
 	if err != nil {
 		return swarm.HolderState{}, err
 	}
@@ -77,6 +82,7 @@ func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc oci
 			st.Cap = n
 		}
 	}
+	st.Spent = resp.Header.Get(oci.SpentHeader) != ""
 	if resp.StatusCode != http.StatusOK {
 		return st, fmt.Errorf("piece %d from peer %s: %w", i, p, statusError(resp))
 	}

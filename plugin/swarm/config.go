@@ -88,6 +88,13 @@ type Config struct {
 	// 20 Mbit/s that was the seed of a layer held the others to 14× size
 	// ÷ link without this rule.
 	SlowSeed float64
+	// Share is how many copies of a layer a node sends in a rollout before
+	// it sends only the pieces its asker finds at no other holder (Share,
+	// Request.Only): the holders found first, and the seeds once they hold
+	// the whole layer, are asked by every node, and would carry the
+	// rollout while others idle. Two is the bound a rollout promises its
+	// nodes.
+	Share float64
 }
 
 // DefaultConfig is the configuration nodes run with.
@@ -102,5 +109,6 @@ func DefaultConfig() Config {
 		Stall:     2 * time.Second,
 		Hedge:     3,
 		SlowSeed:  4,
+		Share:     2,
 	}
 }

@@ -36,6 +36,9 @@ type Request struct {
 	From  peer.ID // Upstream: the registry
 	// Hedge: the piece is already asked of another source that is late.
 	Hedge bool
+	// Only: no other holder this node follows offers the piece, so a
+	// holder past its share sends it still (Share).
+	Only bool
 }
 
 // Failure is why a request brought no piece; it decides what becomes of
@@ -77,6 +80,9 @@ type HolderState struct {
 	// Cap is the most bytes per second the holder sends to peers, all
 	// together (its upload cap); 0: none.
 	Cap int64
+	// Spent: the holder has sent its share of the layer (Config.Share)
+	// and sends only pieces its asker finds nowhere else.
+	Spent bool
 }
 
 type holder struct {
@@ -700,7 +706,7 @@ func (s *Session) candidates(lo, hi int) []int {
 func (s *Session) assign(now time.Time, i int, hedge bool) (Request, bool) {
 	var best *holder
 	var bestTime float64
-	others := s.heldBeyondSeeds(i)
+	others, unspent := s.offeredBeyond(i)
 	for _, id := range s.found {
 		h := s.holders[id]
 		if !h.active || h.excluded || h.inflight >= s.cfg.PerHolder || !h.offers(i) || s.asked(i, id) {
@@ -709,6 +715,9 @@ func (s *Session) assign(now time.Time, i int, hedge bool) (Request, bool) {
 		// A seed's uplink is the only way out for the pieces it took from
 		// the upstream: it is asked only for pieces no other holder has.
 		if h.state.Seed && others {
+			continue
+		}
+		if h.state.Spent && unspent {
 			continue
 		}
 		if until, ok := h.refused[i]; ok && now.Before(until) {
@@ -720,7 +729,9 @@ func (s *Session) assign(now time.Time, i int, hedge bool) (Request, bool) {
 		}
 	}
 	if best != nil {
-		return s.start(now, i, best, hedge), true
+		r := s.start(now, i, best, hedge)
+		r.Only = s.offeredOnlyBy(i, best)
+		return r, true
 	}
 	if s.upstream.inflight < s.cfg.PerHolder && !s.asked(i, Upstream) && s.takesUpstream(i, now) {
 		return s.start(now, i, &s.upstream, hedge), true
@@ -728,15 +739,26 @@ func (s *Session) assign(now time.Time, i int, hedge bool) (Request, bool) {
 	return Request{}, false
 }
 
-// heldBeyondSeeds reports whether an active holder that is not a seed has
-// piece i.
-func (s *Session) heldBeyondSeeds(i int) bool {
+// offeredBeyond reports whether an active holder that is not a seed
+// offers piece i, and whether one that has not sent its share does.
+func (s *Session) offeredBeyond(i int) (beyondSeeds, unspent bool) {
 	for _, h := range s.holders {
-		if h.active && !h.excluded && !h.state.Seed && h.offers(i) {
-			return true
+		if h.active && !h.excluded && h.offers(i) {
+			beyondSeeds = beyondSeeds || !h.state.Seed
+			unspent = unspent || !h.state.Spent
 		}
 	}
-	return false
+	return beyondSeeds, unspent
+}
+
+// offeredOnlyBy reports whether no holder followed but h offers piece i.
+func (s *Session) offeredOnlyBy(i int, h *holder) bool {
+	for _, o := range s.holders {
+		if o != h && o.active && !o.excluded && o.offers(i) {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Session) start(now time.Time, i int, h *holder, hedge bool) Request {

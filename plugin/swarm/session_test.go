@@ -117,7 +117,7 @@ func TestALateUrgentPieceIsAskedOfASecondSource(t *testing.T) {
 	s.Decided(epoch)
 	s.Update(epoch, "a", HolderState{Have: haveOf(9, 0)})
 	got := s.Next(epoch)
-	if len(got) != 1 || got[0] != (Request{Piece: 0, From: "a"}) {
+	if len(got) != 1 || got[0] != (Request{Piece: 0, From: "a", Only: true}) {
 		t.Fatalf("requests: %v, want piece 0 from a", got)
 	}
 	s.Update(epoch, "b", HolderState{Have: haveOf(9, 0)})
@@ -303,7 +303,7 @@ func TestOfSeedsThatReadTheOneRankedFirstReadsOn(t *testing.T) {
 	}
 	// The second takes from the first what the first read.
 	b.Update(epoch, first, HolderState{Have: haveOf(9, 0, 1), Seed: true, Upstream: 2})
-	if got := b.Next(epoch); len(got) != 1 || got[0] != (Request{Piece: 1, From: first}) {
+	if got := b.Next(epoch); len(got) != 1 || got[0] != (Request{Piece: 1, From: first, Only: true}) {
 		t.Fatalf("the second seed asks %v, want piece 1 from the first", got)
 	}
 }
@@ -342,7 +342,7 @@ func TestASeedThatHasReadNothingFollowsOneThatReads(t *testing.T) {
 	}
 	s.Update(epoch, "reader", HolderState{Have: haveOf(9, 0, 1), Seed: true, Upstream: 2 << 20})
 	got := s.Next(epoch)
-	if len(got) == 0 || got[0] != (Request{Piece: 0, From: "reader"}) {
+	if len(got) == 0 || got[0] != (Request{Piece: 0, From: "reader", Only: true}) {
 		t.Fatalf("requests: %v, want piece 0 from the seed that reads", got)
 	}
 	// It gave up being a seed: stalled later, it takes the piece it waits
@@ -371,13 +371,40 @@ func TestASeedIsAskedOnlyForPiecesNoOtherHolderHas(t *testing.T) {
 	}
 }
 
+func TestAHolderThatSentItsShareIsAskedOnlyForPiecesNoOtherHolderOffers(t *testing.T) {
+	s := NewSession(testConfig(), layer, "self", epoch)
+	s.AddHolders("spent", "other")
+	s.Decided(epoch)
+	s.Update(epoch, "spent", HolderState{Have: haveOf(9, 0, 1, 2, 3), Spent: true})
+	s.Update(epoch, "other", HolderState{Have: haveOf(9, 0, 1)})
+	got := s.Next(epoch)
+	fromSpent := 0
+	for _, r := range got {
+		if r.From == "spent" {
+			fromSpent++
+			if r.Piece < 2 {
+				t.Fatalf("asked the spent holder for piece %d, which another holder offers", r.Piece)
+			}
+			if !r.Only {
+				t.Fatalf("asked the spent holder for piece %d without saying it is the only holder", r.Piece)
+			}
+		}
+		if r.From == "other" && r.Only {
+			t.Fatalf("piece %d asked as of its only holder, which the spent holder has too", r.Piece)
+		}
+	}
+	if fromSpent == 0 {
+		t.Fatalf("requests %v: pieces 2 and 3, held by the spent holder alone, not asked of it", got)
+	}
+}
+
 func TestAHolderReceivingAPieceIsAskedForIt(t *testing.T) {
 	s := NewSession(testConfig(), layer, "self", epoch)
 	s.AddHolders("relay")
 	s.Decided(epoch)
 	s.Update(epoch, "relay", HolderState{Have: NewBitfield(9), Receiving: haveOf(9, 0)})
 	got := s.Next(epoch)
-	if len(got) != 1 || got[0] != (Request{Piece: 0, From: "relay"}) {
+	if len(got) != 1 || got[0] != (Request{Piece: 0, From: "relay", Only: true}) {
 		t.Fatalf("requests: %v, want piece 0 from the holder receiving it", got)
 	}
 }

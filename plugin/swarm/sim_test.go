@@ -161,6 +161,8 @@ type simNode struct {
 	// them (window.Layer).
 	seedSince []time.Duration
 	firsts    []*FirstCopies
+	// shares[layer] is what it sent of the layer (Config.Share).
+	shares []*Share
 }
 
 type sim struct {
@@ -218,6 +220,9 @@ func runSim(p simParams) simResult {
 		for range s.layers {
 			n.seedSince = append(n.seedSince, -1)
 			n.firsts = append(n.firsts, NewFirstCopies(p.cfg.Uploads))
+		}
+		for _, l := range s.layers {
+			n.shares = append(n.shares, NewShare(l, p.cfg.Share))
 		}
 		n.fromUpstream = make([]int64, len(s.layers))
 		s.nodes = append(s.nodes, n)
@@ -429,7 +434,7 @@ func (s *sim) names(from *simNode, k int, to *simNode) []peer.ID {
 
 func (s *sim) stateOf(n *simNode, k int) HolderState {
 	sess := n.sessions[k]
-	st := HolderState{Have: sess.Have().Clone(), Seed: sess.Seed(), Load: n.uploading, Upstream: n.fromUpstream[k]}
+	st := HolderState{Have: sess.Have().Clone(), Seed: sess.Seed(), Load: n.uploading, Upstream: n.fromUpstream[k], Spent: n.shares[k].Spent(s.clock())}
 	for t := range n.down.transfers {
 		if t.src == nil && t.layer == k && !t.done {
 			st.Upstream += int64(float64(s.layers[k].PieceLen(t.piece)) - max(t.remaining-t.rate*(s.now-t.since).Seconds(), 0))
@@ -498,7 +503,8 @@ func (s *sim) request(n *simNode, k int, r Request) {
 			return
 		}
 		firsts, seed := src.firsts[k], src.seedSince[k] >= 0
-		if src.uploading >= s.p.cfg.Uploads || (seed && !firsts.Allow(s.clock(), r.Piece, l.PieceLen(r.Piece), src.readRate(s, k))) {
+		if src.uploading >= s.p.cfg.Uploads || (seed && !firsts.Allow(s.clock(), r.Piece, l.PieceLen(r.Piece), src.readRate(s, k))) ||
+			!src.shares[k].Take(s.clock(), r.Piece, l.PieceLen(r.Piece), r.Only) {
 			s.at(s.p.hop, func() {
 				n.sessions[k].Failed(s.clock(), r.Piece, src.id, Busy)
 				s.pump(n, k)

@@ -123,7 +123,10 @@ type State struct {
 	// upstream so far.
 	Upstream int64
 	// Cap is the holder's upload cap in bytes per second; 0: none.
-	Cap     int64
+	Cap int64
+	// Spent: the holder has sent its share of the layer in this rollout
+	// (swarm.Share).
+	Spent   bool
 	Holders []peer.ID
 	Tables  []pieces.Table
 }

@@ -31,6 +31,7 @@ type wireState struct {
 	Seed     bool           `json:"seed,omitempty"`
 	Upstream int64          `json:"upstream,omitempty"`
 	Cap      int64          `json:"cap,omitempty"`
+	Spent    bool           `json:"spent,omitempty"`
 	Holders  []peer.ID      `json:"holders,omitempty"`
 	Tables   []pieces.Table `json:"tables,omitempty"`
 }
@@ -38,7 +39,7 @@ type wireState struct {
 // Encode writes st as JSON.
 func (st State) Encode(w io.Writer) error {
 	return json.NewEncoder(w).Encode(wireState{
-		Have: EncodeHave(st.Have), Seed: st.Seed, Upstream: st.Upstream, Cap: st.Cap,
+		Have: EncodeHave(st.Have), Seed: st.Seed, Upstream: st.Upstream, Cap: st.Cap, Spent: st.Spent,
 		Holders: st.Holders[:min(len(st.Holders), MaxHolders)], Tables: st.Tables[:min(len(st.Tables), MaxTables)],
 	})
 }
@@ -85,7 +86,7 @@ func DecodeState(r io.Reader, layer digest.Digest, size int64) (State, error) {
 			return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
 		}
 	}
-	return State{Have: have, Seed: ws.Seed, Upstream: ws.Upstream, Cap: ws.Cap, Holders: ws.Holders, Tables: ws.Tables}, nil
+	return State{Have: have, Seed: ws.Seed, Upstream: ws.Upstream, Cap: ws.Cap, Spent: ws.Spent, Holders: ws.Holders, Tables: ws.Tables}, nil
 }
 
 // EncodeHave is a have-set as text, for a JSON field or a header.
