@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -41,7 +42,11 @@ var (
 	// ErrBusy: the peer sheds load (429, or 503 for another reason than
 	// ErrArriving); another holder, or this one a moment later, can serve.
 	ErrBusy = fmt.Errorf("peer is busy: %w", errdefs.ErrUnavailable)
-	// ErrNoAnswer: no response headers within the request timeout.
+	// ErrNoAnswer: no response headers within the request timeout, or no
+	// connection within the dial timeout. A peer is slow, or the link is:
+	// behind a saturated link of its own, a node's handshakes wait seconds
+	// in its queue, and a node at a tenth of the link that took that for
+	// its holders leaving read the whole image from the registry.
 	ErrNoAnswer = errors.New("no answer in time")
 	// ErrUnreachable: the request could not be sent (no connection, no
 	// stream, a refused or reset handshake).
@@ -395,6 +400,9 @@ func (c *Client) do(p peer.ID, req *http.Request) (*http.Response, error) {
 			if err := parent.Err(); err != nil {
 				return nil, err // the caller gave up, not the peer
 			}
+			if timedOut(r.err) {
+				return nil, fmt.Errorf("%w: %w", ErrNoAnswer, r.err)
+			}
 			return nil, fmt.Errorf("%w: %w", ErrUnreachable, r.err)
 		}
 		r.resp.Body = &cancelOnClose{ReadCloser: c.opts.Download.ReadCloser(ctx, r.resp.Body), cancel: cancel}
@@ -411,6 +419,13 @@ func (c *Client) do(p peer.ID, req *http.Request) (*http.Response, error) {
 		}
 		return nil, fmt.Errorf("%w (%s)", ErrNoAnswer, timeout)
 	}
+}
+
+// timedOut reports whether err is a dial or handshake that ran out of
+// time, rather than one refused.
+func timedOut(err error) bool {
+	var ne net.Error
+	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()
 }
 
 // maxErrorBody is the most of an error answer's body read ahead: an OCI

@@ -5,10 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -88,6 +92,15 @@ func TestAnswersComeBackAsErrorKinds(t *testing.T) {
 			return nil, req.Context().Err()
 		}, func(err error) bool { return errors.Is(err, ErrNoAnswer) }},
 		{"a wrong length", holding(data[:50]), func(err error) bool { return err != nil && strings.Contains(err.Error(), "offers 50 bytes") }},
+		{"a dial that ran out of time", func(*http.Request) (*http.Response, error) {
+			return nil, &net.OpError{Op: "dial", Net: "tcp", Err: os.ErrDeadlineExceeded}
+		}, func(err error) bool { return errors.Is(err, ErrNoAnswer) && !errors.Is(err, ErrUnreachable) }},
+		{"a stream that ran out of time", func(*http.Request) (*http.Response, error) {
+			return nil, fmt.Errorf("open stream to peer: %w", context.DeadlineExceeded)
+		}, func(err error) bool { return errors.Is(err, ErrNoAnswer) && !errors.Is(err, ErrUnreachable) }},
+		{"a refused dial", func(*http.Request) (*http.Response, error) {
+			return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
+		}, func(err error) bool { return errors.Is(err, ErrUnreachable) && !errors.Is(err, ErrNoAnswer) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := New(tc.peer, Options{RequestTimeout: 50 * time.Millisecond})
