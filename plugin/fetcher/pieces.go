@@ -59,8 +59,16 @@ type pieceFetch struct {
 	// stateCount is how many states holders have answered.
 	stateCount int
 	named      time.Time // when the holders to name to others were last drawn
-	states     map[peer.ID]swarm.HolderState
-	upstream   *upstreamPieces
+	// incoming counts the bytes of pieces arriving from peers, whole or
+	// not (request goroutines add to it), and incomingSeen what the
+	// session was last told of: on a link at a tenth of the others' a
+	// piece takes seconds, and a node that counted only whole pieces took
+	// the time between them for a stall and read the layer from the
+	// registry.
+	incoming     atomic.Int64
+	incomingSeen int64
+	states       map[peer.ID]swarm.HolderState
+	upstream     *upstreamPieces
 
 	// upstreamBytes and byPeer are what pieces came from the upstream and
 	// from each peer (run goroutine): the fetch span's source and the
@@ -342,6 +350,10 @@ func (f *pieceFetch) run(ctx context.Context) {
 	defer timer.Stop()
 	for {
 		now := time.Now()
+		if n := f.incoming.Load(); n > f.incomingSeen {
+			f.incomingSeen = n
+			f.sess.Moving(now)
+		}
 		f.sess.AddHolders(f.layer.TakeAskers()...)
 		reading := 0.0
 		if !f.sess.Complete() {
@@ -475,7 +487,7 @@ func (f *pieceFetch) start(r swarm.Request) {
 	recovery.Go(ctx, "p2p: fetching a piece", func(ctx context.Context) {
 		buf := make([]byte, f.layer.PieceLen(r.Piece))
 		ctx, span := startPeerRequest(ctx, r.From, f.desc, int64(r.Piece)*f.layer.PieceSize, int64(len(buf)))
-		st, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, r.Only, buf)
+		st, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, peerclient.PieceAsk{Only: r.Only, Arrived: &f.incoming}, buf)
 		if err == nil {
 			span.SetAttributes(tracing.Attribute(attrBytes, len(buf)))
 		}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
@@ -51,16 +52,25 @@ func querySep(path string) string {
 	return "?"
 }
 
+// PieceAsk is how a piece is asked for.
+type PieceAsk struct {
+	// Only: the caller knows no other holder of the piece
+	// (swarm.Request.Only).
+	Only bool
+	// Arrived, if set, counts the piece's bytes as they arrive: on a slow
+	// link a piece takes seconds, and its bytes show the fetch is moving.
+	Arrived *atomic.Int64
+}
+
 // Piece reads piece i of layer desc from p into buf, which has the piece's
 // length, and returns p's state as it answered (also when it does not
 // hold the piece: ErrStale): its have-set, nil if it sent none, whether it
 // takes the layer from the upstream, with the bytes it has read there, and
-// whether it has sent its share. only says the caller knows no other
-// holder of the piece (swarm.Request.Only). The caller verifies the bytes.
-func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, i int, only bool, buf []byte) (swarm.HolderState, error) {
+// whether it has sent its share. The caller verifies the bytes.
+func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, i int, ask PieceAsk, buf []byte) (swarm.HolderState, error) {
 	path := repo.path(oci.Swarm, desc.Digest.String())
 	path += querySep(path) + oci.PieceQuery + "=" + strconv.Itoa(i)
-	if only {
+	if ask.Only {
 		path += "&" + oci.OnlyQuery + "=1"
 	}
 	resp, err := c.send(ctx, p, http.MethodGet, path, nil)
@@ -89,8 +99,24 @@ func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc oci
 	if resp.ContentLength != int64(len(buf)) {
 		return st, fmt.Errorf("peer %s offers %d bytes for piece %d of %d: %w", p, resp.ContentLength, i, len(buf), ErrCorrupt)
 	}
-	if _, err := io.ReadFull(resp.Body, buf); err != nil {
+	var body io.Reader = resp.Body
+	if ask.Arrived != nil {
+		body = countingReader{resp.Body, ask.Arrived}
+	}
+	if _, err := io.ReadFull(body, buf); err != nil {
 		return st, fmt.Errorf("piece %d from peer %s: %w", i, p, err)
 	}
 	return st, nil
+}
+
+// countingReader adds the bytes read from r to n.
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c countingReader) Read(b []byte) (int, error) {
+	k, err := c.r.Read(b)
+	c.n.Add(int64(k))
+	return k, err
 }

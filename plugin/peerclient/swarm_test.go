@@ -41,19 +41,19 @@ func TestAPieceComesWithTheHoldersHaveSetAndItsLengthChecked(t *testing.T) {
 		}
 	}
 	buf := make([]byte, 256<<10)
-	got, err := New(serve(data[:256<<10], http.StatusOK, ""), Options{}).Piece(t.Context(), peerA, repo, blob(data), 0, false, buf)
+	got, err := New(serve(data[:256<<10], http.StatusOK, ""), Options{}).Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{}, buf)
 	if err != nil || !got.Have.Has(0) || got.Have.Has(1) || got.Seed || !bytes.Equal(buf, data[:256<<10]) {
 		t.Fatalf("piece: %v, state %+v", err, got)
 	}
-	if _, err := New(serve(data[:100], http.StatusOK, ""), Options{}).Piece(t.Context(), peerA, repo, blob(data), 0, false, buf); !errors.Is(err, ErrCorrupt) {
+	if _, err := New(serve(data[:100], http.StatusOK, ""), Options{}).Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{}, buf); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("a short piece: %v, want ErrCorrupt", err)
 	}
-	got, err = New(serve(nil, http.StatusNotFound, "12345"), Options{}).Piece(t.Context(), peerA, repo, blob(data), 0, false, buf)
+	got, err = New(serve(nil, http.StatusNotFound, "12345"), Options{}).Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{}, buf)
 	if !errors.Is(err, ErrStale) || !got.Have.Has(0) || !got.Seed || got.Upstream != 12345 {
 		t.Fatalf("a piece not held, from a seed: %v, state %+v; want ErrStale with the have-set, seed, 12345 bytes read upstream", err, got)
 	}
 	for _, bad := range []string{"-1", "x", "1e3"} {
-		if got, _ := New(serve(nil, http.StatusNotFound, bad), Options{}).Piece(t.Context(), peerA, repo, blob(data), 0, false, buf); got.Seed || got.Upstream != 0 {
+		if got, _ := New(serve(nil, http.StatusNotFound, bad), Options{}).Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{}, buf); got.Seed || got.Upstream != 0 {
 			t.Errorf("%s: %s: state %+v, want no seed", oci.SeedHeader, bad, got)
 		}
 	}
@@ -127,7 +127,7 @@ func TestErrorAnswersKeepTheirConnection(t *testing.T) {
 	c := New(httpTransport{srv.URL, rt}, Options{})
 	buf := make([]byte, 256<<10)
 	for i := range answers {
-		_, err := c.Piece(t.Context(), peerA, repo, blob(data), 0, false, buf)
+		_, err := c.Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{}, buf)
 		if (i < len(answers)-1) == (err == nil) {
 			t.Fatalf("answer %d (%d): %v", i, answers[i], err)
 		}
@@ -153,7 +153,7 @@ func TestAnErrorAnswerWithAStalledBodyEndsAtTheBound(t *testing.T) {
 	}), Options{RequestTimeout: 100 * time.Millisecond})
 	done := make(chan error, 1)
 	go func() {
-		_, err := c.Piece(t.Context(), peerA, repo, blob(data), 0, false, make([]byte, 256<<10))
+		_, err := c.Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{}, make([]byte, 256<<10))
 		done <- err
 	}()
 	select {
@@ -178,11 +178,11 @@ func TestAPieceAskedAsTheOnlyHolderSaysSoAndASpentHolderIsKnown(t *testing.T) {
 		return rec.Result(), nil
 	}), Options{})
 	buf := make([]byte, 256<<10)
-	got, err := c.Piece(t.Context(), peerA, repo, blob(data), 0, false, buf)
+	got, err := c.Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{}, buf)
 	if !errors.Is(err, ErrBusy) || !got.Spent || only.Load() != "" {
 		t.Fatalf("a spent holder's refusal: %v, state %+v, only=%q; want ErrBusy, spent, no only", err, got, only.Load())
 	}
-	if _, err := c.Piece(t.Context(), peerA, repo, blob(data), 0, true, buf); err == nil || only.Load() != "1" {
+	if _, err := c.Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{Only: true}, buf); err == nil || only.Load() != "1" {
 		t.Fatalf("asked as the only holder: %v, only=%q; want only=1", err, only.Load())
 	}
 }

@@ -65,9 +65,10 @@ type Config struct {
 	// back empty, the one that goes upstream, while a lone miss pays one
 	// round trip. Not tuned.
 	Probe int
-	// Stall: when nothing has moved for this long (no piece arrived, no
-	// holder gained one, no seed read a byte more from the upstream), the
-	// node takes the next-needed piece from the upstream itself. It bounds
+	// Stall: when nothing has moved for this long (no byte of a piece
+	// arrived, no holder gained one, no seed read a byte more from the
+	// upstream), the node takes the next-needed piece from the upstream
+	// itself. It bounds
 	// what a dead or lying holder can cost; it measures silence, not
 	// slowness, so it holds at any link rate, and it is counted from when
 	// the states asked of holders come back (Session.StateTook). Not tuned.

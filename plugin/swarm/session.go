@@ -396,6 +396,10 @@ func (s *Session) Update(now time.Time, id peer.ID, st HolderState) {
 	h.state = st
 }
 
+// Moving records that bytes of a piece asked of a holder arrived at now:
+// the fetch is slow, not stalled.
+func (s *Session) Moving(now time.Time) { s.lastArrival = now }
+
 // StateAnswered records that holder id answered a state asked of it: the
 // pieces it refused are asked of it again.
 func (s *Session) StateAnswered(id peer.ID) {

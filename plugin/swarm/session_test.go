@@ -758,3 +758,35 @@ func TestASeedYieldsToAHolderOfAllOfIt(t *testing.T) {
 		}
 	}
 }
+
+// On a slow link a piece takes longer than the stall time; its bytes
+// arriving are progress, and only silence sends the node upstream.
+func TestBytesOfAPieceArrivingAreNoStall(t *testing.T) {
+	cfg := testConfig()
+	s := NewSession(cfg, layer, "self", epoch)
+	s.AddHolders("done")
+	s.Decided(epoch)
+	s.Update(epoch, "done", HolderState{Have: haveOf(9, 0, 1, 2, 3, 4, 5, 6, 7, 8)})
+	if got := s.Next(epoch); len(got) == 0 {
+		t.Fatal("nothing asked of the holder")
+	}
+	upstream := func(now time.Time) bool {
+		for _, r := range s.Next(now) {
+			if r.From == Upstream {
+				return true
+			}
+		}
+		return false
+	}
+	late := epoch.Add(3 * cfg.Stall)
+	s.Failed(late.Add(-2*time.Millisecond), 0, "done", Busy)
+	s.Moving(late.Add(-time.Millisecond)) // the other pieces' bytes
+	if upstream(late) {
+		t.Fatal("went upstream while the bytes of its pieces arrive")
+	}
+	later := late.Add(2 * cfg.Stall) // past stallAfter, which staggers nodes by rank
+	s.Failed(later.Add(-time.Millisecond), 0, "done", Busy)
+	if !upstream(later) {
+		t.Fatal("no piece's bytes for the stall time, and not upstream")
+	}
+}
