@@ -537,7 +537,7 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 		f.pf.judge(r.From, f.desc.Digest, peerclient.ErrCorrupt)
 		log.G(f.ctx).WithError(err).WithFields(log.Fields{"peer": r.From, "digest": f.desc.Digest, "piece": r.Piece}).
 			Error("p2p: a piece from a peer failed verification, discarded")
-		f.drop(r.From, swarm.Corrupt)
+		f.drop(r.From, swarm.Corrupt, err)
 		return
 	case errors.Is(err, peerclient.ErrBusy):
 		f.pf.f.stats.Busy.Add(1) // counted, not penalized: the session asks it again after a piece time
@@ -553,7 +553,7 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 		return
 	case errors.Is(err, peerclient.ErrUnreachable):
 		f.pf.judge(r.From, f.desc.Digest, err)
-		f.drop(r.From, swarm.Gone)
+		f.drop(r.From, swarm.Gone, err)
 		return
 	default:
 		f.sess.Failed(now, r.Piece, r.From, swarm.Unavailable)
@@ -573,7 +573,9 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 // trusted: the pieces asked of it are asked elsewhere at once (were they
 // left to fail one by one, the upstream reader might open past them and
 // come back, abandoning a body).
-func (f *pieceFetch) drop(id peer.ID, why swarm.Failure) {
+func (f *pieceFetch) drop(id peer.ID, why swarm.Failure, err error) {
+	log.G(f.ctx).WithError(err).WithFields(log.Fields{"peer": id, "digest": f.desc.Digest, "holders": len(f.sess.Known())}).
+		Debug("p2p: a holder is left for the rest of the layer")
 	f.sess.Lost(id, why)
 	for fl, cancel := range f.flights {
 		if fl.from == id {
@@ -632,7 +634,7 @@ func (f *pieceFetch) stated(id peer.ID, st window.State, load int, err error) {
 	switch {
 	case err == nil:
 	case errors.Is(err, peerclient.ErrUnreachable), errors.Is(err, peerclient.ErrCorrupt):
-		f.drop(id, swarm.Gone)
+		f.drop(id, swarm.Gone, err)
 		return
 	default:
 		return // not fetching it by pieces (yet): asked again later
