@@ -90,7 +90,7 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 	size := pieces.SwarmPieceSize(info.Size)
 	length := min(size, info.Size-int64(index)*size)
 	body := s.checkedPiece(ctx, dgst, info.Size, index, io.NewSectionReader(ra, int64(index)*size, length))
-	s.writePiece(w, r, pieceOf{dgst, info.Size, index, length}, window.State{Have: allPieces(n)}, body, nil)
+	s.writePiece(w, r, pieceOf{dgst, info.Size, length}, window.State{Have: allPieces(n)}, body, nil)
 }
 
 // serveWindowPiece sends piece i of a layer this node fetches by pieces:
@@ -105,7 +105,7 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 	length := l.PieceLen(i)
 	admit := func() (func(bool), bool) { return l.StartSend(time.Now(), i, s.opts.PieceUploads) }
 	if b, ok := l.Piece(i); ok {
-		s.writePiece(w, r, pieceOf{l.Digest, l.Size, i, length}, st, bytes.NewReader(b), admit)
+		s.writePiece(w, r, pieceOf{l.Digest, l.Size, length}, st, bytes.NewReader(b), admit)
 		return
 	}
 	if st.Have.Has(i) && s.opts.InFlight != nil {
@@ -113,7 +113,7 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 			defer blob.Close()
 			end := int64(i)*l.PieceSize + length
 			if blob.Available() >= end {
-				s.writePiece(w, r, pieceOf{l.Digest, l.Size, i, length}, st, io.NewSectionReader(blob, int64(i)*l.PieceSize, length), admit)
+				s.writePiece(w, r, pieceOf{l.Digest, l.Size, length}, st, io.NewSectionReader(blob, int64(i)*l.PieceSize, length), admit)
 				return
 			}
 		}
@@ -158,12 +158,11 @@ func setHave(h http.Header, st window.State) {
 	}
 }
 
-// pieceOf names a piece: piece index, of length bytes, of the layer of
-// digest layer and size bytes.
+// pieceOf is a piece of length bytes of the layer of digest layer and
+// size bytes.
 type pieceOf struct {
 	layer  digest.Digest
 	size   int64
-	index  int
 	length int64
 }
 
@@ -231,7 +230,7 @@ func (s *Server) takeShare(p pieceOf, only bool) bool {
 		sh = swarm.NewShare(swarm.Layer{Digest: p.layer, Size: p.size, PieceSize: pieces.SwarmPieceSize(p.size)}, swarm.DefaultConfig().Share)
 		s.shares[p.layer] = sh
 	}
-	return sh.Take(now, p.index, p.length, only)
+	return sh.Take(now, p.length, only)
 }
 
 // spent reports whether this node has sent its share of layer dgst.

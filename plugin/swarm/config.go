@@ -94,7 +94,10 @@ type Config struct {
 	// Request.Only): the holders found first, and the seeds once they hold
 	// the whole layer, are asked by every node, and would carry the
 	// rollout while others idle. Two is the bound a rollout promises its
-	// nodes.
+	// nodes. Simulator, 100 nodes, 8 s layers: the most a node uploaded
+	// 2.12 → 2.00–2.02 copies, p99 the same; at 1,000 nodes no change
+	// (2.39: a node follows 32 holders, and to most the seed is the only
+	// one with the piece).
 	Share float64
 }
 

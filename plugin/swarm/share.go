@@ -10,18 +10,20 @@ import "time"
 const shareRenew = 10 * time.Second
 
 // Share is what a node has sent of one layer to peers in its current
-// rollout. Past Config.Share copies it sends only a piece that has not
-// left it yet, to an asker that finds it at no other holder
-// (Request.Only): a piece it sent is held by its receiver, which passes
-// it on. So the uploads of a rollout spread over its nodes, none carries
-// much more than its share, and a piece it alone holds still leaves it.
+// rollout. Past Config.Share copies it sends only a piece its asker finds
+// at no other holder (Request.Only): so the uploads of a rollout spread
+// over the nodes that follow each other, and a piece this node alone
+// holds still leaves it. Refusing too a piece that had left it once (its
+// receiver would pass it on) took the most a node uploaded at 1,000
+// simulated nodes from 2.39 to 2.05 copies, but a receiver that corrupts
+// or cancels passes nothing on: in the six-node lab the registry sent
+// 1.31–1.72 copies instead of 1.05–1.09, its askers having stalled.
 //
 // Not safe for concurrent use; its owner locks.
 type Share struct {
 	limit int64 // bytes
 	piece int64 // the layer's piece size
 	sent  int64
-	out   Bitfield // pieces sent
 	last  time.Time
 }
 
@@ -29,7 +31,7 @@ type Share struct {
 // copies (Config.Share) before it sends only what no other holder
 // offers; copies 0: no limit.
 func NewShare(layer Layer, copies float64) *Share {
-	return &Share{limit: int64(copies * float64(layer.Size)), piece: layer.PieceSize, out: NewBitfield(layer.Pieces())}
+	return &Share{limit: int64(copies * float64(layer.Size)), piece: layer.PieceSize}
 }
 
 // Spent reports whether the node has sent its share at now: a piece more
@@ -39,16 +41,15 @@ func (s *Share) Spent(now time.Time) bool {
 	return s.limit > 0 && s.sent+s.piece > s.limit
 }
 
-// Take reports whether piece i, of length bytes, may be sent at now to an
+// Take reports whether a piece of length bytes may be sent at now to an
 // asker that finds it at no other holder (only) or not, and counts it if
 // so.
-func (s *Share) Take(now time.Time, i int, length int64, only bool) bool {
+func (s *Share) Take(now time.Time, length int64, only bool) bool {
 	s.renew(now)
-	if s.limit > 0 && s.sent+length > s.limit && (!only || s.out.Has(i)) {
+	if s.limit > 0 && s.sent+length > s.limit && !only {
 		return false
 	}
 	s.sent += length
-	s.out.Set(i)
 	s.last = now
 	return true
 }
@@ -62,6 +63,5 @@ func (s *Share) Idle(now time.Time) bool {
 func (s *Share) renew(now time.Time) {
 	if now.Sub(s.last) >= shareRenew {
 		s.sent = 0
-		clear(s.out)
 	}
 }

@@ -13,7 +13,7 @@ func TestShare(t *testing.T) {
 	t.Run("up to its share a node sends anything", func(t *testing.T) {
 		s := NewShare(layer, 2)
 		for i := range 20 {
-			if !s.Take(t0, i%10, 1<<20, false) {
+			if !s.Take(t0, 1<<20, false) {
 				t.Fatalf("MiB %d refused within two copies", i)
 			}
 		}
@@ -21,42 +21,36 @@ func TestShare(t *testing.T) {
 			t.Fatal("not spent after two copies")
 		}
 	})
-	t.Run("past its share a node sends only a piece not sent yet that no other holder offers", func(t *testing.T) {
+	t.Run("past its share a node sends only what no other holder offers", func(t *testing.T) {
 		s := NewShare(layer, 2)
-		s.Take(t0, 0, 2*size, false)
-		if s.Take(t0, 1, 1<<20, false) {
+		s.Take(t0, 2*size, false)
+		if s.Take(t0, 1<<20, false) {
 			t.Fatal("a piece other holders offer sent past the share")
 		}
-		if s.Take(t0, 0, 1<<20, true) {
-			t.Fatal("a piece sent already sent again past the share: its receiver has it")
-		}
-		if !s.Take(t0, 1, 1<<20, true) {
-			t.Fatal("a piece not sent yet that no other holder offers refused")
-		}
-		if s.Take(t0, 1, 1<<20, true) {
-			t.Fatal("the same piece sent twice past the share")
+		if !s.Take(t0, 1<<20, true) {
+			t.Fatal("a piece no other holder offers refused")
 		}
 	})
 	t.Run("a rollout's copies are forgotten once it is over", func(t *testing.T) {
 		s := NewShare(layer, 2)
-		s.Take(t0, 0, 2*size, false)
+		s.Take(t0, 2*size, false)
 		if s.Spent(t0.Add(shareRenew)) || !s.Idle(t0.Add(shareRenew)) {
 			t.Fatal("still spent after the layer went unsent for shareRenew")
 		}
-		if !s.Take(t0.Add(shareRenew), 0, 1<<20, false) {
+		if !s.Take(t0.Add(shareRenew), 1<<20, false) {
 			t.Fatal("a piece refused in a new rollout")
 		}
 	})
 	t.Run("a pause shorter than shareRenew keeps the count", func(t *testing.T) {
 		s := NewShare(layer, 2)
-		s.Take(t0, 0, 2*size, false)
+		s.Take(t0, 2*size, false)
 		if !s.Spent(t0.Add(shareRenew - time.Millisecond)) {
 			t.Fatal("forgot the copies within a rollout")
 		}
 	})
 	t.Run("no limit", func(t *testing.T) {
 		s := NewShare(layer, 0)
-		s.Take(t0, 0, 100*size, false)
+		s.Take(t0, 100*size, false)
 		if s.Spent(t0) {
 			t.Fatal("spent with no limit")
 		}

@@ -504,7 +504,7 @@ func (s *sim) request(n *simNode, k int, r Request) {
 		}
 		firsts, seed := src.firsts[k], src.seedSince[k] >= 0
 		if src.uploading >= s.p.cfg.Uploads || (seed && !firsts.Allow(s.clock(), r.Piece, l.PieceLen(r.Piece), src.readRate(s, k))) ||
-			!src.shares[k].Take(s.clock(), r.Piece, l.PieceLen(r.Piece), r.Only) {
+			!src.shares[k].Take(s.clock(), l.PieceLen(r.Piece), r.Only) {
 			s.at(s.p.hop, func() {
 				n.sessions[k].Failed(s.clock(), r.Piece, src.id, Busy)
 				s.pump(n, k)
