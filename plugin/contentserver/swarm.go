@@ -50,7 +50,7 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 		if index < 0 {
 			defer s.load(w, r, dgst)()
 			st := l.State()
-			st.Spent = s.spent(dgst, l.Size)
+			st.Spent = s.spent(dgst)
 			s.writeState(w, r, st)
 			return
 		}
@@ -80,7 +80,7 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 			return
 		}
 		defer s.load(w, r, dgst)()
-		s.writeState(w, r, window.State{Have: allPieces(n), Tables: []pieces.Table{table}, Spent: s.spent(dgst, info.Size)})
+		s.writeState(w, r, window.State{Have: allPieces(n), Tables: []pieces.Table{table}, Spent: s.spent(dgst)})
 		return
 	}
 	if index >= n {
@@ -118,7 +118,7 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 			}
 		}
 	}
-	st.Spent = s.spent(l.Digest, l.Size)
+	st.Spent = s.spent(l.Digest)
 	setHave(w.Header(), st)
 	oci.WriteError(w, http.StatusNotFound, oci.CodeBlobUnknown, "piece not held by this node")
 }
@@ -198,7 +198,7 @@ func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, p pieceOf, s
 			return
 		}
 	}
-	st.Spent = s.spent(p.layer, p.size)
+	st.Spent = s.spent(p.layer)
 	h.Set("Content-Type", "application/octet-stream")
 	h.Set("Content-Length", strconv.FormatInt(p.length, 10))
 	setHave(h, st)
@@ -234,7 +234,7 @@ func (s *Server) takeShare(p pieceOf, only bool) bool {
 }
 
 // spent reports whether this node has sent its share of layer dgst.
-func (s *Server) spent(dgst digest.Digest, size int64) bool {
+func (s *Server) spent(dgst digest.Digest) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	sh := s.shares[dgst]
