@@ -18,12 +18,14 @@ const module = "github.com/shoal-dev/shoal/plugin/"
 // service answers it. The loopback mirror and the control socket are fronts
 // like the transfer wrapper; node wires everything, p2p registers node.
 var layer = map[string]int{
-	"p2p":  7,
-	"node": 6,
+	"p2p":  8,
+	"node": 7,
 	// Fronts.
-	"peertransfer": 5, "mirror": 5, "metrics": 5, "control": 5,
+	"peertransfer": 6, "mirror": 6, "metrics": 6, "control": 6,
 	// Getting content from peers.
-	"fetcher": 4, "resolve": 4,
+	"fetcher": 5, "resolve": 5,
+	// Reading one blob from the peers that hold it.
+	"peerblob": 4,
 	// Talking to one peer or, by itself, to a registry; serving this node's
 	// content.
 	"peerclient": 3, "contentserver": 3, "inflight": 3, "registryaccess": 3,

@@ -16,7 +16,6 @@ import (
 
 	"github.com/containerd/containerd/v2/core/content"
 	"github.com/containerd/containerd/v2/core/remotes"
-	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
@@ -237,38 +236,8 @@ func (f *Fetcher) Stats() *Stats { return &f.stats }
 
 // WrapFetcher returns a fetcher for the image ref that tries peers first and
 // falls back to upstream.
-func (f *Fetcher) WrapFetcher(upstream Upstream, ref string, opts ...WrapOption) *PeerFirst {
-	pf := &PeerFirst{f: f, upstream: upstream, ref: ref, repo: peerclient.RepositoryOf(ref)}
-	for _, o := range opts {
-		o(pf)
-	}
-	return pf
-}
-
-// WrapOption tunes one PeerFirst.
-type WrapOption func(*PeerFirst)
-
-// ArrivalFunc is told that a layer starts to arrive into the content
-// store's ingest ref (a source answered), and returns what to call when
-// the arrival ends (committed or given up).
-type ArrivalFunc func(ctx context.Context, ref string, desc ocispec.Descriptor) (end func())
-
-// WithArrival makes the fetcher tell fn about every layer it writes into
-// the store itself (CommitLayers): a front can then stream it while it
-// arrives.
-func WithArrival(fn ArrivalFunc) WrapOption {
-	return func(pf *PeerFirst) { pf.arrival = fn }
-}
-
-// CommitLayers makes the fetcher write a layer that peers hold into an
-// ingest of its own and commit it, and answer errdefs.ErrAlreadyExists,
-// for callers that read the store rather than a body (the mirror). A bad
-// delivery is then discarded and fetched again from other sources within
-// the one Fetch. Without it, Fetch returns a body, as a registry's fetcher
-// does, which containerd writes into its own ingest: the pull reports its
-// progress.
-func CommitLayers() WrapOption {
-	return func(pf *PeerFirst) { pf.commit = true }
+func (f *Fetcher) WrapFetcher(upstream Upstream, ref string) *PeerFirst {
+	return &PeerFirst{f: f, upstream: upstream, ref: ref, repo: peerclient.RepositoryOf(ref)}
 }
 
 // PeerFirst is a remotes.Fetcher for one image.
@@ -277,12 +246,9 @@ type PeerFirst struct {
 	upstream Upstream
 	ref      string
 	repo     peerclient.Repository
-	arrival  ArrivalFunc // nil: nobody to tell
-	commit   bool        // CommitLayers
 
 	mu         sync.Mutex
-	committed  []ocispec.Descriptor // layers committed here, for Finish
-	deliveries []delivery           // for DiscardCorrupt
+	deliveries []delivery // for DiscardCorrupt
 
 	tally tally // what this image's pull received, from where
 	// arrived counts the layer bytes this pull received from any source
@@ -328,9 +294,7 @@ func (pf *PeerFirst) seeds(d digest.Digest, avg, now float64) (fastest float64, 
 
 // Fetch returns the content of desc, from peers where possible. A small
 // object from peers is read whole and verified first; a layer comes as a
-// body that fetches as it is read (see stream), or, with CommitLayers, is
-// committed to the content store here and the answer is
-// errdefs.ErrAlreadyExists.
+// body that fetches as it is read (see stream).
 func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.ReadCloser, error) {
 	end := pf.f.opts.Pulling.Begin(pulling.Key(pf.repo.Registry, pf.repo.Name))
 	rc, err := pf.fetch(ctx, desc)
@@ -362,7 +326,7 @@ func (pf *PeerFirst) fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 	// first byte: the nodes after this one in a rollout find it at once,
 	// and wait for its bytes. Whatever source it then gets is its own.
 	var arrival func()
-	if !pf.commit && pf.shareInFlight(desc) {
+	if pf.shareInFlight(desc) {
 		arrival = pf.f.opts.InFlight.Begin(ctx, remotes.MakeRefKey(ctx, desc), desc, pf.sourceLabels())
 	}
 	defer func() {
@@ -429,24 +393,14 @@ func (pf *PeerFirst) fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 		return pf.upstreamFetch(ctx, desc, fmt.Sprintf("%d providers failed", len(providers)), nil)
 	}
 
-	if !pf.commit {
-		if pf.f.opts.ExpectOrigin != nil {
-			pf.f.opts.ExpectOrigin(ctx, desc.Digest, pf.sourceLabels()) // containerd commits it
-		}
-		streaming = true
-		return pf.newStream(ctx, src, remotes.MakeRefKey(ctx, desc), func(err error) {
-			pf.f.stats.InFlight.Add(-1)
-			endFetch(span, err)
-		}, handOn()), nil
+	if pf.f.opts.ExpectOrigin != nil {
+		pf.f.opts.ExpectOrigin(ctx, desc.Digest, pf.sourceLabels()) // containerd commits it
 	}
-	if err := pf.ingest(ctx, src); err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		logger.WithError(err).Warn("p2p: could not fetch from peers, fetching upstream")
-		return pf.upstreamFetch(ctx, desc, err.Error(), nil)
-	}
-	return nil, fmt.Errorf("%s committed from peers: %w", desc.Digest, errdefs.ErrAlreadyExists)
+	streaming = true
+	return pf.newStream(ctx, src, remotes.MakeRefKey(ctx, desc), func(err error) {
+		pf.f.stats.InFlight.Add(-1)
+		endFetch(span, err)
+	}, handOn()), nil
 }
 
 // upstreamFetch is the fallback; its error says that peers were tried too.
@@ -480,7 +434,7 @@ func (pf *PeerFirst) upstreamFetch(ctx context.Context, desc ocispec.Descriptor,
 // byPieces reports whether desc is fetched by pieces: a layer of two
 // pieces or more, written into containerd's own ingest.
 func (pf *PeerFirst) byPieces(desc ocispec.Descriptor) bool {
-	return pf.f.opts.Windows != nil && !pf.commit && desc.Size > pf.f.opts.InMemoryLimit &&
+	return pf.f.opts.Windows != nil && desc.Size > pf.f.opts.InMemoryLimit &&
 		pieces.SwarmPieceCount(desc.Size) >= 2 && desc.Size <= pieces.MaxSwarmLayerSize && pf.eligible(desc)
 }
 

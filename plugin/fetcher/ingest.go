@@ -7,105 +7,12 @@ import (
 	"io"
 	"time"
 
-	"github.com/containerd/containerd/v2/core/content"
-	"github.com/containerd/containerd/v2/core/remotes"
-	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
-
-	"github.com/shoal-dev/shoal/plugin/peerclient"
 )
 
 // copyBufferSize matches the content store's own copy buffer.
 const copyBufferSize = 1 << 20
-
-// ingest writes a layer into the content store from peers, continuing at
-// the current offset with the next source whenever one fails or stalls, and
-// lets the store's commit be the one hash of every byte. A commit that finds
-// the wrong digest discards the ingest, penalizes the peers that wrote it, and
-// starts over with the remaining sources. The upstream is the last source.
-// It returns nil once the blob is committed.
-func (pf *PeerFirst) ingest(ctx context.Context, src *sources) error {
-	desc := src.desc
-	ref := "p2p-" + remotes.MakeRefKey(ctx, desc)
-	start := time.Now()
-	// Each round either commits, or drops at least one source for good, so
-	// the loop ends: the peers are finite and the upstream is used once.
-	for {
-		wrote, err := pf.ingestOnce(ctx, src, ref)
-		if err == nil {
-			pf.logSources(ctx, wrote.bytes, time.Since(start))
-			pf.mu.Lock()
-			pf.committed = append(pf.committed, desc)
-			pf.mu.Unlock()
-			return nil
-		}
-		if !errdefs.IsFailedPrecondition(err) || len(wrote.bytes) == 0 {
-			return err
-		}
-		// The bytes do not match the descriptor: nobody who wrote them is
-		// asked for this digest again.
-		if _, ok := wrote.bytes[upstreamID]; ok {
-			pf.f.stats.Corrupt.Add(1)
-			return fmt.Errorf("commit %s: %w", desc.Digest, err)
-		}
-		for p, n := range wrote.bytes {
-			if n > 0 {
-				pf.judge(p, desc.Digest, peerclient.ErrCorrupt)
-				failover(ctx, p, 0, peerclient.ErrCorrupt)
-				src.drop(p)
-			}
-		}
-		log.G(ctx).WithError(err).WithField("digest", desc.Digest).WithField("peers", keys(wrote.bytes)).
-			Error("p2p: content from peers failed verification, discarded; fetching again")
-	}
-}
-
-// ingestOnce writes the blob into a fresh ingest and commits it. Whatever
-// the outcome short of a commit, the ingest is discarded.
-func (pf *PeerFirst) ingestOnce(ctx context.Context, src *sources, ref string) (wrote *sent, err error) {
-	desc := src.desc
-	store := pf.f.opts.Store
-	wrote = newSent()
-	w, err := content.OpenWriter(ctx, store, content.WithRef(ref), content.WithDescriptor(desc))
-	if err != nil {
-		if errdefs.IsAlreadyExists(err) {
-			return wrote, nil
-		}
-		return wrote, fmt.Errorf("open ingest %s: %w", ref, err)
-	}
-	if pf.shareInFlight(desc) {
-		// Peers that start later stream from here too.
-		defer pf.f.opts.InFlight.Begin(ctx, ref, desc, pf.sourceLabels())()
-	}
-	if pf.arrival != nil {
-		defer pf.arrival(ctx, ref, desc)()
-	}
-	committed := false
-	defer func() {
-		w.Close()
-		if !committed {
-			// Nothing partial or unverified stays behind.
-			if err := store.Abort(context.WithoutCancel(ctx), ref); err != nil && !errdefs.IsNotFound(err) {
-				log.G(ctx).WithError(err).WithField("ref", ref).Warn("p2p: could not discard ingest")
-			}
-		}
-	}()
-
-	st, err := w.Status()
-	if err != nil {
-		return wrote, err
-	}
-	if err := pf.fill(ctx, src, w, st.Offset, wrote); err != nil {
-		return wrote, err
-	}
-	// Labelled with its source at once, as containerd labels what it pulls.
-	if err := w.Commit(ctx, desc.Size, desc.Digest, content.WithLabels(pf.sourceLabels())); err != nil && !errdefs.IsAlreadyExists(err) {
-		return wrote, err
-	}
-	committed = true
-	return wrote, nil
-}
 
 // fill writes the blob into w from offset to its end, continuing at the
 // current offset with the next source whenever one fails or stalls, and
@@ -217,21 +124,4 @@ func keys(m map[peer.ID]int64) []string {
 		out = append(out, p.String())
 	}
 	return out
-}
-
-// Finish removes the ingests containerd opened for the layers this fetcher
-// committed itself: containerd opens its ingest before it asks for the
-// bytes, and left it empty. Call it when the pull is over and containerd
-// has closed them.
-func (pf *PeerFirst) Finish(ctx context.Context) {
-	pf.mu.Lock()
-	committed := pf.committed
-	pf.committed = nil
-	pf.mu.Unlock()
-	for _, desc := range committed {
-		ref := remotes.MakeRefKey(ctx, desc)
-		if err := pf.f.opts.Store.Abort(ctx, ref); err != nil && !errdefs.IsNotFound(err) {
-			log.G(ctx).WithError(err).WithField("ref", ref).Debug("p2p: could not remove an unused ingest")
-		}
-	}
 }

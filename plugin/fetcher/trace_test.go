@@ -8,7 +8,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/containerd/errdefs"
 	"github.com/libp2p/go-libp2p/core/peer"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"go.opentelemetry.io/otel/attribute"
@@ -55,8 +54,6 @@ func fetchTraced(t *testing.T, f *Fetcher, up Upstream, d ocispec.Descriptor) (t
 	pf := f.WrapFetcher(up, "registry.example/team/app:v1")
 	rc, err := pf.Fetch(ctx, d)
 	switch {
-	case errdefs.IsAlreadyExists(err):
-		pf.Finish(ctx)
 	case err != nil:
 		t.Fatal(err)
 	default:

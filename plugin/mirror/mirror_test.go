@@ -7,12 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/containerd/containerd/v2/core/content"
-	"github.com/containerd/containerd/v2/plugins/content/local"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
 
-	"github.com/shoal-dev/shoal/plugin/fetcher"
 	"github.com/shoal-dev/shoal/plugin/peerclient"
 	"github.com/shoal-dev/shoal/plugin/resolve"
 )
@@ -25,12 +22,14 @@ func (noProviders) FindProviders(context.Context, digest.Digest, int) ([]peer.Ad
 
 // newMirror is a mirror over peers of which none holds anything; it
 // mirrors every registry unless told otherwise.
-func newMirror(opts Options) *Mirror {
+func newMirror(opts Options) *Mirror { return newMirrorOf(noProviders{}, opts) }
+
+// newMirrorOf is a mirror over the peers finder finds.
+func newMirrorOf(finder resolve.Finder, opts Options) *Mirror {
 	if opts.Mirrored == nil {
 		opts.Mirrored = []string{"_default"}
 	}
-	peers := peerclient.New(noClient{}, peerclient.Options{})
-	return New(fetcher.New(noProviders{}, peers, fetcher.Options{}), resolve.New(noProviders{}, peers, resolve.Options{}), opts)
+	return New(resolve.New(finder, peerclient.New(noClient{}, peerclient.Options{}), resolve.Options{}), opts)
 }
 
 type noClient struct{}
@@ -38,11 +37,7 @@ type noClient struct{}
 func (noClient) Do(peer.ID, *http.Request) (*http.Response, error) { panic("no peer should be asked") }
 
 func TestMirrorSpeaksTheReadOnlyDistributionAPI(t *testing.T) {
-	store, err := local.NewStore(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := newMirror(Options{Store: store})
+	m := newMirror(Options{})
 	blob := "/v2/team/app/blobs/" + digest.FromString("x").String()
 	for _, tc := range []struct {
 		method, target string
@@ -76,11 +71,7 @@ func TestMirrorSpeaksTheReadOnlyDistributionAPI(t *testing.T) {
 // "blobs" and "manifests" may be components of a repository name: the last
 // of them in the path says what is asked for.
 func TestRepositoriesNamedLikeEndpointsAreAskedFor(t *testing.T) {
-	store, err := local.NewStore(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := newMirror(Options{Store: store})
+	m := newMirror(Options{})
 	d := digest.FromString("x").String()
 	for path, code := range map[string]string{
 		"/v2/a/blobs/b/manifests/" + d: "MANIFEST_UNKNOWN",
@@ -94,14 +85,14 @@ func TestRepositoriesNamedLikeEndpointsAreAskedFor(t *testing.T) {
 	}
 }
 
-type panickingStore struct{ content.Store }
+type panickingFinder struct{}
 
-func (panickingStore) Info(context.Context, digest.Digest) (content.Info, error) {
-	panic("store bug")
+func (panickingFinder) FindProviders(context.Context, digest.Digest, int) ([]peer.AddrInfo, error) {
+	panic("finder bug")
 }
 
 func TestAPanicIsAnsweredWithAnOCIError(t *testing.T) {
-	m := newMirror(Options{Store: panickingStore{}})
+	m := newMirrorOf(panickingFinder{}, Options{})
 	rec := httptest.NewRecorder()
 	m.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/v2/app/blobs/"+digest.FromString("x").String()+"?ns=registry.example", nil))
 	if rec.Code != http.StatusInternalServerError || !strings.Contains(rec.Body.String(), `"UNKNOWN"`) {

@@ -12,7 +12,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/containerd/containerd/v2/plugins/content/local"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
@@ -50,12 +49,7 @@ func TestTheMirrorGoesUpstreamThroughTheHostsDirectoryButNeverToItself(t *testin
 	hosts := fmt.Sprintf("server = %q\n[host.\"http://%s\"]\n  capabilities = [\"pull\"]\n", reg.URL, ln.Addr())
 	os.WriteFile(filepath.Join(dir, "registry.test", "hosts.toml"), []byte(hosts), 0o644)
 
-	store, err := local.NewStore(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
 	m := newMirror(Options{
-		Store:      store,
 		Registries: registryaccess.New(registryaccess.Options{Skip: []string{ln.Addr().String()}}),
 		Registry:   registryaccess.Config{HostDir: dir},
 	})
@@ -100,10 +94,6 @@ func TestARegistryNotMirroredIsRefusedWithoutAnyConnection(t *testing.T) {
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, host), 0o755)
 	os.WriteFile(filepath.Join(dir, host, "hosts.toml"), []byte(fmt.Sprintf("server = %q\n", reg.URL)), 0o644)
-	store, err := local.NewStore(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, tc := range []struct {
 		mirrored []string
 		refused  bool
@@ -113,7 +103,7 @@ func TestARegistryNotMirroredIsRefusedWithoutAnyConnection(t *testing.T) {
 		{[]string{"_default"}, false}, // any
 	} {
 		upstream.Store(0)
-		m := newMirror(Options{Store: store, Mirrored: tc.mirrored, Registry: registryaccess.Config{HostDir: dir}})
+		m := newMirror(Options{Mirrored: tc.mirrored, Registry: registryaccess.Config{HostDir: dir}})
 		rec := httptest.NewRecorder()
 		m.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/v2/team/app/manifests/v1?ns="+host, nil))
 		if refused := strings.Contains(rec.Body.String(), "not mirrored"); refused != tc.refused {

@@ -22,7 +22,6 @@ import (
 	"github.com/containerd/containerd/v2/core/content"
 	"github.com/containerd/containerd/v2/core/events"
 	"github.com/containerd/containerd/v2/core/images"
-	"github.com/containerd/containerd/v2/core/leases"
 	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/pnet"
@@ -73,9 +72,6 @@ type Dependencies struct {
 	Images images.Store
 	// Events are followed to learn what arrives and what is deleted.
 	Events events.Subscriber
-	// Leases keep what the loopback mirror fetched until its client read
-	// it; nil: no leases.
-	Leases leases.Manager
 	// RootDir holds the node's identity; StateDir its control socket.
 	RootDir, StateDir string
 	// ContentRoot is the local content store's directory, for serving
@@ -301,7 +297,7 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		}
 	}
 	if cfg.MirrorAddress != "" {
-		n.startMirror(ctx, cfg, deps.Leases, deps.ContentRoot)
+		n.startMirror(ctx, cfg)
 	}
 	if n.registries == nil {
 		n.registries = registryaccess.New(registryaccess.Options{})
@@ -377,7 +373,7 @@ func (n *Node) PeerFetcher() peertransfer.PeerFetcher {
 
 // startMirror serves the loopback registry mirror. Its failure is logged:
 // the rest of the node works without it.
-func (n *Node) startMirror(ctx context.Context, cfg *Config, lm leases.Manager, contentRoot string) {
+func (n *Node) startMirror(ctx context.Context, cfg *Config) {
 	logger := log.G(ctx)
 	addr, err := mirror.LoopbackAddress(cfg.MirrorAddress)
 	if err != nil {
@@ -393,9 +389,8 @@ func (n *Node) startMirror(ctx context.Context, cfg *Config, lm leases.Manager, 
 	// registries, and the anonymous checks of pulls, skip it.
 	n.registries = registryaccess.New(registryaccess.Options{Skip: []string{ln.Addr().String()}})
 	n.mirror = &http.Server{
-		Handler: mirror.New(n.fetcher, n.resolver, mirror.Options{
-			DefaultRegistry: cfg.DefaultRegistry, Store: n.store, Leases: lm,
-			Mirrored: cfg.MirrorRegistries, ContentRoot: contentRoot,
+		Handler: mirror.New(n.resolver, mirror.Options{
+			DefaultRegistry: cfg.DefaultRegistry, Mirrored: cfg.MirrorRegistries,
 			Registries: n.registries, Registry: registryaccess.Config{HostDir: cfg.RegistryConfigPath},
 		}),
 		ReadHeaderTimeout: 10 * time.Second,

@@ -8,7 +8,6 @@ import (
 	"fmt"
 
 	"github.com/containerd/containerd/v2/core/events"
-	"github.com/containerd/containerd/v2/core/leases"
 	"github.com/containerd/containerd/v2/core/metadata"
 	"github.com/containerd/containerd/v2/plugins"
 	"github.com/containerd/log"
@@ -30,7 +29,6 @@ func init() {
 		ID:   ID,
 		Requires: []plugin.Type{
 			plugins.EventPlugin,
-			plugins.LeasePlugin,
 			plugins.MetadataPlugin,
 		},
 		Config: node.DefaultConfig(),
@@ -53,10 +51,6 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 	if !ok {
 		return nil, fmt.Errorf("event plugin %T cannot be subscribed to", ep)
 	}
-	var lm leases.Manager
-	if l, err := ic.GetSingle(plugins.LeasePlugin); err == nil {
-		lm, _ = l.(leases.Manager)
-	}
 	root := ic.Properties[plugins.PropertyRootDir]
 	contentRoot, err := inflight.ContentRoot(root)
 	if err != nil {
@@ -67,7 +61,6 @@ func initPlugin(ic *plugin.InitContext) (any, error) {
 		Namespaces:  listNamespaces(db),
 		Images:      metadata.NewImageStore(db),
 		Events:      subscriber,
-		Leases:      lm,
 		RootDir:     root,
 		StateDir:    ic.Properties[plugins.PropertyStateDir],
 		ContentRoot: contentRoot,

@@ -183,18 +183,10 @@ type source struct {
 	fetchers []transfer.Fetcher
 }
 
-// finish runs once the pull is over: the fetchers tidy up after
-// themselves, and, if it succeeded, the image's access is recorded.
+// finish runs once the pull is over: if it succeeded, the image's access
+// is recorded.
 func (s *source) finish(ctx context.Context, succeeded bool) {
 	defer recovery.Log(ctx, "p2p: finishing a pull failed")
-	s.mu.Lock()
-	fetchers := s.fetchers
-	s.mu.Unlock()
-	for _, f := range fetchers {
-		if fin, ok := f.(interface{ Finish(context.Context) }); ok {
-			fin.Finish(ctx)
-		}
-	}
 	if succeeded {
 		s.markAccess(ctx)
 	}

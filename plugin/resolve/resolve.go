@@ -25,6 +25,7 @@ import (
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
+	"github.com/shoal-dev/shoal/plugin/peerblob"
 	"github.com/shoal-dev/shoal/plugin/peerclient"
 	"github.com/shoal-dev/shoal/plugin/penalty"
 )
@@ -171,13 +172,10 @@ func (r *Resolver) fromPeers(ctx context.Context, ref string) (ocispec.Descripto
 	return *agreed, len(providers), nil
 }
 
-// Describe asks the providers of dgst what it is, for a front that is asked
-// by digest alone. A manifest is fetched whole and verified, and returned in
-// the descriptor's Data; for a blob the size is the first provider's word,
-// which the fetch that follows verifies.
-func (r *Resolver) Describe(ctx context.Context, repository string, dgst digest.Digest, manifest bool) (_ ocispec.Descriptor, err error) {
-	ctx, span := tracing.StartSpan(ctx, spanDescribe,
-		tracing.WithAttribute(attrDigest, dgst.String()), tracing.WithAttribute(attrManifest, manifest))
+// Manifest fetches manifest dgst from its providers, verified, for a front
+// that is asked by digest alone; its bytes are in the descriptor's Data.
+func (r *Resolver) Manifest(ctx context.Context, repository string, dgst digest.Digest) (_ ocispec.Descriptor, err error) {
+	ctx, span := tracing.StartSpan(ctx, spanManifest, tracing.WithAttribute(attrDigest, dgst.String()))
 	defer func() { endSpan(span, err) }()
 	providers, err := r.lookup(ctx, dgst)
 	if err != nil {
@@ -189,12 +187,7 @@ func (r *Resolver) Describe(ctx context.Context, repository string, dgst digest.
 		if r.opts.Penalties.IsCorrupt(p.ID, dgst) {
 			continue
 		}
-		var desc ocispec.Descriptor
-		if manifest {
-			desc, err = r.client.FetchManifest(ctx, p.ID, repo, dgst)
-		} else {
-			desc, err = r.client.DescribeBlob(ctx, p.ID, repo, dgst)
-		}
+		desc, err := r.client.FetchManifest(ctx, p.ID, repo, dgst)
 		answered(ctx, p.ID, desc, err)
 		if err == nil {
 			return desc, nil
@@ -202,7 +195,22 @@ func (r *Resolver) Describe(ctx context.Context, repository string, dgst digest.
 		r.opts.Penalties.Judge(p.ID, dgst, peerclient.PenaltyKind(err))
 		lastErr = err
 	}
-	return ocispec.Descriptor{}, fmt.Errorf("describe %s: %w", dgst, lastErr)
+	return ocispec.Descriptor{}, fmt.Errorf("manifest %s: %w", dgst, lastErr)
+}
+
+// Blob opens blob dgst of repository at its providers, to be read piece by
+// piece (package peerblob). size is its size from a verified manifest, or 0:
+// then the providers that agree say it.
+func (r *Resolver) Blob(ctx context.Context, repository string, dgst digest.Digest, size int64) (*peerblob.Blob, error) {
+	providers, err := r.lookup(ctx, dgst)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]peer.ID, len(providers))
+	for i, p := range providers {
+		ids[i] = p.ID
+	}
+	return peerblob.Open(ctx, r.client, r.opts.Penalties, peerclient.RepositoryOf(repository), dgst, size, ids)
 }
 
 // Providers counts the peers that announced key (at most MaxProviders).

@@ -164,7 +164,7 @@ func TestDescribeVerifiesManifestsAndPenalizesLiars(t *testing.T) {
 	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: serve(liar), peerB: serve(manifest)}}
 	board := penalty.New(penalty.Options{})
 	r := New(fakeFinder{providers: []peer.ID{peerA, peerB}}, peerclient.New(client, peerclient.Options{}), Options{Penalties: board})
-	desc, err := r.Describe(context.Background(), "registry.example/app", dgst, true)
+	desc, err := r.Manifest(context.Background(), "registry.example/app", dgst)
 	if err != nil || string(desc.Data) != string(manifest) {
 		t.Fatalf("got %q, %v", desc.Data, err)
 	}

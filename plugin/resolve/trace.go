@@ -14,7 +14,7 @@ import (
 // shoal.peer.answer on the span that asked.
 const (
 	spanFallback = "shoal.resolve.Fallback" // a reference resolved by peers, the upstream unreachable
-	spanDescribe = "shoal.resolve.Describe" // a digest described by its providers
+	spanManifest = "shoal.resolve.Manifest" // a manifest fetched by digest from its providers
 	spanLookup   = "shoal.resolve.Lookup"   // who announced the key
 	eventAnswer  = "shoal.peer.answer"
 )
@@ -23,7 +23,6 @@ const (
 const (
 	attrRef           = "shoal.ref"
 	attrDigest        = "shoal.digest"
-	attrManifest      = "shoal.manifest"
 	attrProviders     = "shoal.providers"
 	attrPeer          = "shoal.peer.id"
 	attrUpstreamError = "shoal.upstream.error"
