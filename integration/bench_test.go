@@ -43,6 +43,7 @@ func TestBenchmarkReport(t *testing.T) {
 		{"rollout", benchRollout},
 		{"pieces", benchPieces},
 		{"ranges", benchRanges},
+		{"chunked", benchChunked},
 		{"idle", benchIdleRSS},
 	} {
 		if only.MatchString(sec.name) {
@@ -641,6 +642,48 @@ func benchRanges(t *testing.T, r *benchReport) {
 	}
 	r.times("fetch of a 1 GiB layer from peers limited to 100 MB/s each: held by three vs by one", []time.Duration{oneT}, []time.Duration{threeT},
 		fmt.Sprintf("base: one holder; speed-up %.2f×", float64(oneT)/float64(threeT)))
+}
+
+// benchChunkedRate is the registry's limit per connection in the chunked
+// section: a layer read over one connection takes four times as long as
+// over six.
+const benchChunkedRate = 16 << 20
+
+// Chunked: the first pull of a new image (2 × 32 MiB) from a registry that
+// limits each connection, with containerd's chunked layer fetch set
+// (chunkedFetch) on stock containerd and on Shoal (one idle peer up) alike;
+// and stock containerd without it, for what the setting itself gives.
+func benchChunked(t *testing.T, r *benchReport) {
+	reg := startRegistry(t)
+	proxy := startPacedProxy(t, reg.Addr, benchChunkedRate)
+	idle := startNode(t, "idle", nodeOptions{extra: chunkedFetch})
+	shoal := startNode(t, "shoal", nodeOptions{bootstrap: []string{idle.bootstrapAddr()}, extra: chunkedFetch})
+	stockBin := filepath.Join(binDir, "containerd-stock")
+	stock := startNode(t, "stock", nodeOptions{binary: stockBin, extra: chunkedFetch})
+	plain := startNode(t, "stock-plain", nodeOptions{binary: stockBin})
+	waitFor(t, 30*time.Second, "the Shoal node to connect to its peer", func() bool { return shoal.connectedPeers() > 0 })
+	var plainT, stockT, shoalT []time.Duration
+	var stockRanges, shoalRanges int
+	for i := 0; i < 5; i++ {
+		pull := func(n *node, name string) (time.Duration, int) {
+			im := pushImage(t, reg.Addr, fmt.Sprintf("bench/chunked-%s%d", name, i), "v1", 32<<20, 32<<20)
+			d := timed(func() { n.pull(strings.Replace(im.Ref, reg.Addr, proxy.addr(), 1)) })
+			ranges := 0
+			for _, l := range im.Data.Layers {
+				ranges += reg.partialAnswers(l.Desc.Digest)
+			}
+			return d, ranges
+		}
+		d, _ := pull(plain, "plain")
+		plainT = append(plainT, d)
+		d, n := pull(stock, "stock")
+		stockT, stockRanges = append(stockT, d), stockRanges+n
+		d, n = pull(shoal, "shoal")
+		shoalT, shoalRanges = append(shoalT, d), shoalRanges+n
+	}
+	r.times("first pull of 2 × 32 MiB, chunked layer fetch set, registry at 16 MiB/s per connection", stockT, shoalT,
+		fmt.Sprintf("base: stock containerd with the same setting; registry range answers per pull: %.1f vs %.1f", float64(stockRanges)/5, float64(shoalRanges)/5))
+	r.times("the same, stock containerd without vs with the setting", plainT, stockT, "what the setting gives behind a per-connection limit")
 }
 
 // Idle memory: stock vs Shoal, 2 s after boot.

@@ -178,6 +178,22 @@ func (u *upstream) blobBytes(dgst digest.Digest) int64 {
 // bytes sent for them.
 func (u *upstream) served(match func(path string) bool) (int, int64) {
 	u.t.Helper()
+	return u.answered(func(path, status string) bool { return status < "400" && match(path) })
+}
+
+// partialAnswers counts the range answers (206) for blob dgst.
+func (u *upstream) partialAnswers(dgst digest.Digest) int {
+	u.t.Helper()
+	n, _ := u.answered(func(path, status string) bool {
+		return status == "206" && strings.HasSuffix(path, "/blobs/"+dgst.String())
+	})
+	return n
+}
+
+// answered counts the requests of the registry's access log that match,
+// and the bytes answered to them.
+func (u *upstream) answered(match func(path, status string) bool) (int, int64) {
+	u.t.Helper()
 	var sent int64
 	logs, _ := filepath.Glob(filepath.Join(u.dir, "access-*.log"))
 	n := 0
@@ -190,8 +206,7 @@ func (u *upstream) served(match func(path string) bool) (int, int64) {
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		for sc.Scan() {
 			m := accessLine.FindStringSubmatch(sc.Text())
-			// Answered requests only: a 401 challenge served nothing.
-			if m != nil && m[3] < "400" && match(m[2]) {
+			if m != nil && match(m[2], m[3]) {
 				n++
 				var b int64
 				fmt.Sscan(m[4], &b)

@@ -48,22 +48,21 @@ func (n *node) counter(name string) int64 {
 	return st.Counters[name]
 }
 
-// stallingProxy forwards TCP to target, but stops sending to the client once
-// a connection's answer passes limit bytes, holding the connection open: a
-// registry that goes silent mid-body.
-type stallingProxy struct {
+// tcpProxy forwards TCP to target; answer copies each connection's answer
+// from the target to the client.
+type tcpProxy struct {
 	ln    net.Listener
 	mu    sync.Mutex
 	conns []net.Conn
 }
 
-func startStallingProxy(t *testing.T, target string, limit int64) *stallingProxy {
+func startProxy(t *testing.T, target string, answer func(client, target net.Conn)) *tcpProxy {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &stallingProxy{ln: ln}
+	p := &tcpProxy{ln: ln}
 	t.Cleanup(p.close)
 	go func() {
 		for {
@@ -80,18 +79,57 @@ func startStallingProxy(t *testing.T, target string, limit int64) *stallingProxy
 			p.conns = append(p.conns, c, up)
 			p.mu.Unlock()
 			go io.Copy(up, c) //nolint:errcheck // ends when either side closes
-			go func() {
-				io.CopyN(c, up, limit) //nolint:errcheck
-				// Silent from here on; the connection stays open.
-			}()
+			go answer(c, up)
 		}
 	}()
 	return p
 }
 
-func (p *stallingProxy) addr() string { return p.ln.Addr().String() }
+// startStallingProxy stops sending to the client once a connection's
+// answer passes limit bytes, holding the connection open: a registry that
+// goes silent mid-body.
+func startStallingProxy(t *testing.T, target string, limit int64) *tcpProxy {
+	return startProxy(t, target, func(client, target net.Conn) {
+		io.CopyN(client, target, limit) //nolint:errcheck
+		// Silent from here on; the connection stays open.
+	})
+}
 
-func (p *stallingProxy) close() {
+// startPacedProxy sends each connection's answer at rate bytes a second at
+// most, as registries behind a CDN limit each connection.
+func startPacedProxy(t *testing.T, target string, rate int64) *tcpProxy {
+	return startProxy(t, target, func(client, target net.Conn) {
+		defer client.Close()
+		buf := make([]byte, 16<<10)
+		next := time.Now()
+		for {
+			n, err := target.Read(buf)
+			if n > 0 {
+				if _, err := client.Write(buf[:n]); err != nil {
+					return
+				}
+				// No credit for idle time: a kept-alive connection gets no
+				// burst on its next request.
+				next = later(next, time.Now()).Add(time.Duration(int64(n) * int64(time.Second) / rate))
+				time.Sleep(time.Until(next))
+			}
+			if err != nil {
+				return
+			}
+		}
+	})
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+func (p *tcpProxy) addr() string { return p.ln.Addr().String() }
+
+func (p *tcpProxy) close() {
 	p.ln.Close()
 	p.mu.Lock()
 	defer p.mu.Unlock()
