@@ -94,7 +94,15 @@ $(CONFORMANCE_BIN):
 		GOFLAGS= $(GO) get -t github.com/opencontainers/distribution-spec/conformance@$(CONFORMANCE_VERSION) && \
 		GOFLAGS= $(GO) test -c -o $@ github.com/opencontainers/distribution-spec/conformance
 
-tools: $(REGISTRY_BIN) $(CONFORMANCE_BIN)
+# The stargz snapshotter (a proxy snapshotter) and its eStargz converter, for
+# the lazy-pull tests: integration/stargz pins its module.
+STARGZ_DIR := $(TOOLS_DIR)/stargz-$(shell awk '$$1 == "github.com/containerd/stargz-snapshotter" {print $$2}' integration/stargz/go.mod)
+
+$(STARGZ_DIR)/sgz: integration/stargz/go.mod $(wildcard integration/stargz/cmd/*/main.go)
+	mkdir -p $(STARGZ_DIR)
+	cd integration/stargz && GOFLAGS= CGO_ENABLED=0 $(GO) build -trimpath -o $(STARGZ_DIR)/ ./cmd/...
+
+tools: $(REGISTRY_BIN) $(CONFORMANCE_BIN) $(STARGZ_DIR)/sgz
 
 vet:
 	$(GO) vet ./cmd/... ./plugin/... ./builtins/... ./integration/...
@@ -128,7 +136,7 @@ test-unit:
 ## test-integration: real containerd processes and a real registry (root).
 test-integration: build tools bin/containerd-fault
 	SHOAL_CONTAINERD=$(CONTAINERD) SHOAL_BIN_DIR=$(CURDIR)/bin SHOAL_REGISTRY_BIN=$(REGISTRY_BIN) SHOAL_CONFORMANCE_BIN=$(CONFORMANCE_BIN) \
-		$(GO) test -count=1 -timeout 20m -v ./integration/...
+		SHOAL_STARGZ_BIN_DIR=$(STARGZ_DIR) $(GO) test -count=1 -timeout 20m -v ./integration/...
 
 ## test-2.3: the 2.3 (LTS) line: unit tests against containerd 2.3, then its version,
 ## plugin parity, its own main plus Shoal's import, and peer pulls, with binaries

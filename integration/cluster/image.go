@@ -33,10 +33,31 @@ type Image struct {
 // RandomImage builds an image for this machine's platform whose layers are
 // uncompressed tars, each holding one file of random bytes of the given size.
 func RandomImage(layerSizes ...int) (*Image, error) {
+	var layers [][]File
+	for i, size := range layerSizes {
+		data := make([]byte, size)
+		if _, err := rand.Read(data); err != nil {
+			return nil, err
+		}
+		layers = append(layers, []File{{Name: fmt.Sprintf("layer%d.bin", i), Mode: 0o644, Data: data}})
+	}
+	return FilesImage(layers...)
+}
+
+// File is a regular file of a layer.
+type File struct {
+	Name string
+	Mode int64
+	Data []byte
+}
+
+// FilesImage builds an image for this machine's platform whose layers are
+// uncompressed tars of the given files.
+func FilesImage(layers ...[]File) (*Image, error) {
 	im := &Image{}
 	var diffIDs []digest.Digest
-	for i, size := range layerSizes {
-		data, err := randomLayer(fmt.Sprintf("layer%d.bin", i), size)
+	for _, files := range layers {
+		data, err := tarOf(files)
 		if err != nil {
 			return nil, err
 		}
@@ -84,18 +105,16 @@ func (im *Image) Size() int64 {
 	return n
 }
 
-func randomLayer(name string, size int) ([]byte, error) {
-	data := make([]byte, size)
-	if _, err := rand.Read(data); err != nil {
-		return nil, err
-	}
+func tarOf(files []File) ([]byte, error) {
 	var buf bytes.Buffer
 	tw := tar.NewWriter(&buf)
-	if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(size), Typeflag: tar.TypeReg, ModTime: time.Unix(0, 0)}); err != nil {
-		return nil, err
-	}
-	if _, err := tw.Write(data); err != nil {
-		return nil, err
+	for _, f := range files {
+		if err := tw.WriteHeader(&tar.Header{Name: f.Name, Mode: f.Mode, Size: int64(len(f.Data)), Typeflag: tar.TypeReg, ModTime: time.Unix(0, 0)}); err != nil {
+			return nil, err
+		}
+		if _, err := tw.Write(f.Data); err != nil {
+			return nil, err
+		}
 	}
 	if err := tw.Close(); err != nil {
 		return nil, err
