@@ -15,8 +15,8 @@ import (
 	"github.com/containerd/containerd/v2/core/remotes/docker"
 	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/platforms"
-	estargzconvert "github.com/containerd/stargz-snapshotter/nativeconverter/estargz"
 	"github.com/containerd/stargz-snapshotter/fs/source"
+	estargzconvert "github.com/containerd/stargz-snapshotter/nativeconverter/estargz"
 )
 
 func main() {
