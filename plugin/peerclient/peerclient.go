@@ -15,12 +15,15 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/containerd/containerd/v2/core/images"
 	"github.com/containerd/containerd/v2/pkg/reference"
 	"github.com/containerd/errdefs"
+	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/net/swarm"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
@@ -42,14 +45,17 @@ var (
 	// ErrBusy: the peer sheds load (429, or 503 for another reason than
 	// ErrArriving); another holder, or this one a moment later, can serve.
 	ErrBusy = fmt.Errorf("peer is busy: %w", errdefs.ErrUnavailable)
-	// ErrNoAnswer: no response headers within the request timeout, or no
-	// connection within the dial timeout. A peer is slow, or the link is:
-	// behind a saturated link of its own, a node's handshakes wait seconds
-	// in its queue, and a node at a tenth of the link that took that for
-	// its holders leaving read the whole image from the registry.
+	// ErrNoAnswer: no response headers within the request timeout, no
+	// connection within the dial timeout, or a connection reset before the
+	// answer (or a dial held back after one). A peer is slow, or the link
+	// is: behind a saturated link of its own, a node's handshakes wait
+	// seconds in its queue, and its holders give up writing to it and
+	// reset their connections. A node at a tenth of the link that took
+	// either for its holders leaving read most of the image from the
+	// registry, or none of its largest layer in thirteen minutes.
 	ErrNoAnswer = errors.New("no answer in time")
 	// ErrUnreachable: the request could not be sent (no connection, no
-	// stream, a refused or reset handshake).
+	// stream, a refused handshake).
 	ErrUnreachable = errors.New("peer unreachable")
 	// ErrCorrupt: the peer's bytes do not match the digest asked for.
 	ErrCorrupt = fmt.Errorf("content failed verification: %w", errdefs.ErrDataLoss)
@@ -400,7 +406,7 @@ func (c *Client) do(p peer.ID, req *http.Request) (*http.Response, error) {
 			if err := parent.Err(); err != nil {
 				return nil, err // the caller gave up, not the peer
 			}
-			if timedOut(r.err) {
+			if timedOut(r.err) || reset(r.err) {
 				return nil, fmt.Errorf("%w: %w", ErrNoAnswer, r.err)
 			}
 			return nil, fmt.Errorf("%w: %w", ErrUnreachable, r.err)
@@ -426,6 +432,13 @@ func (c *Client) do(p peer.ID, req *http.Request) (*http.Response, error) {
 func timedOut(err error) bool {
 	var ne net.Error
 	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()
+}
+
+// reset reports whether err is a connection that broke under a request,
+// or one not dialled again so soon after such a break (libp2p's dial
+// backoff), rather than one refused: the peer was there.
+func reset(err error) bool {
+	return errors.Is(err, network.ErrReset) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, swarm.ErrDialBackoff)
 }
 
 // maxErrorBody is the most of an error answer's body read ahead: an OCI

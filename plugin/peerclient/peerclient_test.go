@@ -17,7 +17,9 @@ import (
 	"time"
 
 	"github.com/containerd/errdefs"
+	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/net/swarm"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
@@ -97,6 +99,15 @@ func TestAnswersComeBackAsErrorKinds(t *testing.T) {
 		}, func(err error) bool { return errors.Is(err, ErrNoAnswer) && !errors.Is(err, ErrUnreachable) }},
 		{"a stream that ran out of time", func(*http.Request) (*http.Response, error) {
 			return nil, fmt.Errorf("open stream to peer: %w", context.DeadlineExceeded)
+		}, func(err error) bool { return errors.Is(err, ErrNoAnswer) && !errors.Is(err, ErrUnreachable) }},
+		{"a connection its peer reset", func(*http.Request) (*http.Response, error) {
+			return nil, fmt.Errorf("stream reset: %w", &net.OpError{Op: "read", Net: "tcp", Err: syscall.ECONNRESET})
+		}, func(err error) bool { return errors.Is(err, ErrNoAnswer) && !errors.Is(err, ErrUnreachable) }},
+		{"a stream reset", func(*http.Request) (*http.Response, error) {
+			return nil, fmt.Errorf("read: %w", network.ErrReset)
+		}, func(err error) bool { return errors.Is(err, ErrNoAnswer) && !errors.Is(err, ErrUnreachable) }},
+		{"a dial held back after a break", func(*http.Request) (*http.Response, error) {
+			return nil, fmt.Errorf("open stream: failed to dial: %w", swarm.ErrDialBackoff)
 		}, func(err error) bool { return errors.Is(err, ErrNoAnswer) && !errors.Is(err, ErrUnreachable) }},
 		{"a refused dial", func(*http.Request) (*http.Response, error) {
 			return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
