@@ -549,7 +549,7 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 		// layer it is no seed to its followers: at sixteen nodes a node
 		// that knew fourteen holders and no seed read most of a layer again.
 		f.pf.judge(r.From, f.desc.Digest, err)
-		f.sess.Failed(now, r.Piece, r.From, swarm.Busy)
+		f.sess.Failed(now, r.Piece, r.From, swarm.Slow)
 		return
 	case errors.Is(err, peerclient.ErrUnreachable):
 		f.pf.judge(r.From, f.desc.Digest, err)

@@ -59,6 +59,15 @@ const (
 	Corrupt
 	// Gone: the source left (closed, killed). Never asked again.
 	Gone
+	// Slow: the source did not answer in time, or its connection broke
+	// under the request. Asked again as Busy; and the node asks fewer
+	// pieces at once (halved, down to the next-needed one) until pieces
+	// arrive again (one more per piece, up to Requests). Behind a link at
+	// a tenth of the others', a node that asked its usual number at once
+	// of each of three layers had its holders give up writing to it and
+	// reset their connections, and brought in none of its largest layer
+	// in thirteen minutes.
+	Slow
 )
 
 // HolderState is what a holder said of itself: its have-set, whether it
@@ -167,8 +176,11 @@ type Session struct {
 	have     Bitfield
 	written  int // pieces written in order from the start
 	inflight map[int][]flight
-	holders  map[peer.ID]*holder
-	found    []peer.ID // holders in the order found, for the active set
+	// asking bounds the requests in flight: Requests, less after Slow
+	// failures.
+	asking  int
+	holders map[peer.ID]*holder
+	found   []peer.ID // holders in the order found, for the active set
 
 	decided     bool // the first lookup and probes are in
 	seed        bool
@@ -209,7 +221,7 @@ func NewSession(cfg Config, layer Layer, self peer.ID, now time.Time) *Session {
 	n := layer.Pieces()
 	s := &Session{
 		cfg: cfg, layer: layer, self: self, n: n,
-		have: NewBitfield(n), inflight: map[int][]flight{}, holders: map[peer.ID]*holder{},
+		have: NewBitfield(n), inflight: map[int][]flight{}, asking: cfg.Requests, holders: map[peer.ID]*holder{},
 		upstream: holder{id: Upstream, active: true}, lastArrival: now, tiebreak: make([]uint64, n),
 		rank: string(pieceScore(layer.Digest, -1, self)),
 	}
@@ -495,6 +507,9 @@ func (s *Session) Received(now time.Time, i int, src peer.ID) (cancel []Request)
 			if h != nil {
 				s.measure(h, s.layer.PieceLen(i), now.Sub(f.start))
 			}
+			if src != Upstream {
+				s.asking = min(s.asking+1, s.cfg.Requests)
+			}
 			continue
 		}
 		cancel = append(cancel, Request{Piece: i, From: f.from})
@@ -548,7 +563,10 @@ func (s *Session) Failed(now time.Time, i int, src peer.ID, why Failure) {
 	switch why {
 	case Unavailable:
 		h.state.Have = nil // asked again once its have-set says so
-	case Busy:
+	case Busy, Slow:
+		if why == Slow {
+			s.asking = max(s.asking/2, 1)
+		}
 		if h.refused == nil {
 			h.refused = map[int]time.Time{}
 		}
@@ -655,7 +673,7 @@ func (s *Session) Next(now time.Time) []Request {
 		}
 	}
 	for _, i := range s.candidates(lo, hi) {
-		if s.requests() >= s.cfg.Requests {
+		if s.requests() >= s.asking {
 			break
 		}
 		if r, ok := s.assign(now, i, false); ok {

@@ -421,6 +421,47 @@ func TestRequestsBoundWhatIsInFlight(t *testing.T) {
 	}
 }
 
+func TestAPieceThatCameTooSlowlyHalvesWhatIsAskedAtOnce(t *testing.T) {
+	cfg := testConfig()
+	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 9, 4
+	// One holder of every piece, asked for four at once.
+	asking := func() (*Session, []Request) {
+		s := NewSession(cfg, layer, "self", epoch)
+		s.AddHolders("a")
+		s.Decided(epoch)
+		s.Update(epoch, "a", HolderState{Have: haveOf(9, 0, 1, 2, 3, 4, 5, 6, 7, 8)})
+		asked := s.Next(epoch)
+		if len(asked) != 4 {
+			t.Fatalf("requests: %v, want 4", asked)
+		}
+		return s, asked
+	}
+	// Three answers broke: half as many at once, then half again, down to
+	// the one in flight.
+	s, asked := asking()
+	now := epoch.Add(time.Second)
+	for _, r := range asked[1:] {
+		s.Failed(now, r.Piece, "a", Slow)
+	}
+	if got := s.Next(now.Add(time.Second)); len(got) != 0 {
+		t.Fatalf("after three slow answers, with one piece in flight: %v, want nothing more", got)
+	}
+	// Pieces that arrive ask for one more each, up to Requests.
+	s.Received(now.Add(2*time.Second), asked[0].Piece, "a")
+	s.Wrote(asked[0].Piece + 1)
+	if got := s.Next(now.Add(3 * time.Second)); len(got) != 2 {
+		t.Fatalf("after a piece came: %v, want 2 in flight", got)
+	}
+	// A busy answer is no sign of a slow link.
+	b, asked := asking()
+	for _, r := range asked[1:] {
+		b.Failed(now, r.Piece, "a", Busy)
+	}
+	if got := b.Next(now.Add(time.Second)); len(got) != 3 {
+		t.Fatalf("after busy answers: %v, want 3 asked again", got)
+	}
+}
+
 func TestTheWindowBoundsWhatIsHeldAhead(t *testing.T) {
 	s := NewSession(testConfig(), layer, "self", epoch)
 	s.AddHolders("a")
