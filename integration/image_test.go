@@ -41,6 +41,12 @@ func pushImageWith(t *testing.T, addr, repo, tag string, push func(ref string, i
 	if err != nil {
 		t.Fatal(err)
 	}
+	return pushBuilt(t, addr, repo, tag, push, im)
+}
+
+// pushBuilt uploads im to addr/repo:tag with push.
+func pushBuilt(t *testing.T, addr, repo, tag string, push func(ref string, im *cluster.Image) error, im *cluster.Image) testImage {
+	t.Helper()
 	ref := fmt.Sprintf("%s/%s:%s", addr, repo, tag)
 	if err := push(ref, im); err != nil {
 		t.Fatal(err)

@@ -207,15 +207,7 @@ func pushFilesImage(t *testing.T, addr, repo, tag string, layers ...[]cluster.Fi
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref := fmt.Sprintf("%s/%s:%s", addr, repo, tag)
-	if err := im.Push(t.Context(), ref, "", ""); err != nil {
-		t.Fatal(err)
-	}
-	out := testImage{Ref: ref, Repo: repo, Manifest: im.Manifest.Desc, Data: im}
-	for _, b := range im.Blobs() {
-		out.Blobs = append(out.Blobs, b.Desc)
-	}
-	return out
+	return pushBuilt(t, addr, repo, tag, func(ref string, im *cluster.Image) error { return im.Push(t.Context(), ref, "", "") }, im)
 }
 
 // manifestOf reads ref's manifest from the registry.
