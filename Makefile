@@ -36,7 +36,7 @@ TOOLS_DIR        := $(CURDIR)/_tools
 REGISTRY_VERSION := v3.1.2
 REGISTRY_BIN     := $(TOOLS_DIR)/registry-$(REGISTRY_VERSION)/registry
 
-.PHONY: all build demo test test-unit test-integration test-2.3 bump tools bench clean vet fuzz install release bench-scale bench-dht bench-swarm
+.PHONY: all build demo test test-unit test-integration test-2.3 test-host bump tools bench clean vet fuzz install release bench-scale bench-dht bench-swarm
 
 all: build
 
@@ -134,7 +134,17 @@ test-unit:
 	$(GO) test -race -count=1 -p 1 ./plugin/... ./cmd/...
 
 ## test-integration: real containerd processes and a real registry (root).
-test-integration: build tools bin/containerd-fault
+# What the integration tests run besides our binaries, from Debian: iptables
+# (the partition test) and runc (the lazy-pull test starts a container).
+test-host:
+	@missing=""; \
+	command -v iptables >/dev/null 2>&1 || missing="$$missing iptables"; \
+	command -v runc >/dev/null 2>&1 || missing="$$missing runc"; \
+	if [ -n "$$missing" ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+test-integration: build tools bin/containerd-fault test-host
 	SHOAL_CONTAINERD=$(CONTAINERD) SHOAL_BIN_DIR=$(CURDIR)/bin SHOAL_REGISTRY_BIN=$(REGISTRY_BIN) SHOAL_CONFORMANCE_BIN=$(CONFORMANCE_BIN) \
 		SHOAL_STARGZ_BIN_DIR=$(STARGZ_DIR) $(GO) test -count=1 -timeout 20m -v ./integration/...
 
