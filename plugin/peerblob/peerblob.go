@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -164,22 +163,11 @@ func describe(ctx context.Context, peers Peers, p peer.ID, repo peerclient.Repos
 
 // describes is what a table says of its blob, whoever signed it.
 func describes(t pieces.Table) string {
-	return fmt.Sprintf("%d/%d/%s", t.Size, t.PieceSize, digest.FromString(strings.Join(digestStrings(t.Digests), ",")))
-}
-
-func digestStrings(ds []digest.Digest) []string {
-	s := make([]string, len(ds))
-	for i, d := range ds {
-		s[i] = d.String()
-	}
-	return s
+	return fmt.Sprintf("%d/%d/%v", t.Size, t.PieceSize, t.Digests)
 }
 
 // Size is the blob's size, as its holders agree.
 func (b *Blob) Size() int64 { return b.desc.Size }
-
-// Holders are the peers the blob is read from.
-func (b *Blob) Holders() []peer.ID { return slices.Clone(b.holders) }
 
 // ReadAt reads len(p) bytes from off, each of them from a piece that
 // matched the table.
