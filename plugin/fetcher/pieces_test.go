@@ -261,18 +261,18 @@ func TestTheTableOfALayerIsKeptOnlyWhenItsBytesMatchItsDigest(t *testing.T) {
 // (A short run it holds already is read on through: a seek would abandon
 // more in flight than the run holds.)
 func TestSeedsReadOnlyTheirOwnPiecesFromTheUpstream(t *testing.T) {
-	// 64 pieces of 512 KiB.
-	const through = readThrough / (512 << 10)
+	// 128 pieces of 256 KiB.
+	const through = readThrough / (256 << 10)
 	for _, c := range []struct {
 		name        string
 		bHolds      func(i int) bool
 		least, most int // pieces from the upstream
 	}{
-		// B brings runs of 16 (8 MiB). On a stall the next-needed piece is
+		// B brings runs of 32 (8 MiB). On a stall the next-needed piece is
 		// taken from the upstream even while B's is on its way (two such,
 		// and a short run held already read on through after each, at
 		// most).
-		{"long runs", func(i int) bool { return (i/16)%2 == 0 }, 32, 32 + 2 + 2*through},
+		{"long runs", func(i int) bool { return (i/32)%2 == 0 }, 64, 64 + 2 + 2*through},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			data := randomBytes(t, 32<<20)

@@ -133,9 +133,9 @@ type Config struct {
 	// while it arrives. Default true.
 	ServeInFlight bool `toml:"serve_in_flight"`
 	// PieceMemoryBytes bounds the memory of the pieces held ahead of what
-	// is written, over all layers fetched by pieces. Default 256 MiB: three
-	// layers at once (the transfer service's limit) of 16 pieces ahead of 4
-	// MiB, the largest piece, take 192 MiB.
+	// is written, over all layers fetched by pieces. Default 384 MiB: three
+	// layers at once (the transfer service's limit) of 32 pieces ahead of 4
+	// MiB, the largest piece.
 	PieceMemoryBytes int64 `toml:"piece_memory_bytes"`
 	// RegistryConfigPath is the hosts directory (<dir>/<host>/hosts.toml,
 	// the layout of containerd's config_path) through which the loopback
@@ -177,7 +177,7 @@ func DefaultConfig() *Config {
 		MaxProviders:              3,
 		HedgeDelay:                Duration(300 * time.Millisecond),
 		ServeInFlight:             true,
-		PieceMemoryBytes:          256 << 20,
+		PieceMemoryBytes:          384 << 20,
 		RegistryConfigPath:        "/etc/containerd/certs.d",
 	}
 }

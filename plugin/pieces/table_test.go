@@ -79,7 +79,7 @@ func encoded(t testing.TB, table Table) string {
 	return b.String()
 }
 
-func TestSwarmPieceSizeAimsAt64PiecesWithin256KiBAnd4MiB(t *testing.T) {
+func TestSwarmPieceSizeAimsAt256PiecesWithin256KiBAnd4MiB(t *testing.T) {
 	for _, c := range []struct {
 		layer int64
 		size  int64
@@ -88,11 +88,12 @@ func TestSwarmPieceSizeAimsAt64PiecesWithin256KiBAnd4MiB(t *testing.T) {
 		{0, 256 << 10, 0},
 		{1, 256 << 10, 1},
 		{1 << 20, 256 << 10, 4},
-		{16 << 20, 256 << 10, 64},
-		{16<<20 + 1, 512 << 10, 33},
-		{100 << 20, 2 << 20, 50},
-		{256 << 20, 4 << 20, 64},
-		{256<<20 + 1, 4 << 20, 65},
+		{64 << 20, 256 << 10, 256},
+		{64<<20 + 1, 512 << 10, 129},
+		{100 << 20, 512 << 10, 200},
+		{400 << 20, 2 << 20, 200},
+		{1 << 30, 4 << 20, 256},
+		{1<<30 + 1, 4 << 20, 257},
 		{10 << 30, 4 << 20, 2560},
 		{MaxSwarmLayerSize, 4 << 20, MaxTablePieces},
 	} {

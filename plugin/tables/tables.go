@@ -23,7 +23,7 @@ import (
 
 const (
 	// MaxTables bounds the tables kept on disk; the oldest go first. A
-	// table of a layer in 64 pieces is about 5 KB, one of a 5 GiB layer
+	// table of a layer in 256 pieces is about 20 KB, one of a 5 GiB layer
 	// about 100 KB: some thousands of layers' tables take tens of MB.
 	MaxTables = 4096
 	// cached is how many decoded tables are kept in memory.
