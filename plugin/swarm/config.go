@@ -41,8 +41,9 @@ type Config struct {
 	// the most any node uploaded 7.9 copies; 2: 2.10×/2.30×; 3:
 	// 1.88×/2.07×; 4: 1.76×/1.94×; 6: 1.92×/2.09×; 8: 2.24×/2.38×).
 	Uploads int
-	// Requests bounds the requests a node keeps in flight for a layer
-	// beyond the next-needed piece: pieces asked at once share its
+	// Requests bounds the requests a node keeps in flight for a layer,
+	// the next-needed piece's included (it is asked even when the bound
+	// is reached, and hedged when late): pieces asked at once share its
 	// downlink, each arrives later, and the nodes waiting for it wait
 	// longer (simulator, 10 nodes: last 1.87× unbounded, 1.70× with 4).
 	Requests int
