@@ -99,6 +99,7 @@ type holder struct {
 	state    HolderState
 	active   bool
 	excluded bool // corrupt or gone
+	stated   bool // in Session.stated
 	inflight int
 	rate     float64  // bytes per second of its completed pieces, 0: not known
 	rank     string   // its place in the layer's rendezvous order (stallAfter)
@@ -180,7 +181,17 @@ type Session struct {
 	// failures.
 	asking  int
 	holders map[peer.ID]*holder
-	found   []peer.ID // holders in the order found, for the active set
+	order   []*holder // holders in the order found, for the active set
+	// active are the holders asked (Config.Holders), in the order found;
+	// every holder of order before next is active or excluded. stated are
+	// the holders that sent a state: the only ones with pieces, a seed's
+	// flag or a rate.
+	active []*holder
+	next   int
+	stated []*holder
+	// live counts the holders not excluded, ahead those of them ranked
+	// before this node (stallAfter).
+	live, ahead int
 
 	decided     bool // the first lookup and probes are in
 	seed        bool
@@ -256,8 +267,13 @@ func (s *Session) AddHolders(ids ...peer.ID) {
 		if _, ok := s.holders[id]; ok {
 			continue
 		}
-		s.holders[id] = &holder{id: id, rank: string(pieceScore(s.layer.Digest, -1, id))}
-		s.found = append(s.found, id)
+		h := &holder{id: id, rank: string(pieceScore(s.layer.Digest, -1, id))}
+		s.holders[id] = h
+		s.order = append(s.order, h)
+		s.live++
+		if h.rank > s.rank {
+			s.ahead++
+		}
 	}
 	s.fillActive()
 }
@@ -286,7 +302,7 @@ func (s *Session) Reads() bool { return s.reading }
 // Seeds counts the live holders that say they take pieces from the
 // upstream, and those of them that have read some there.
 func (s *Session) Seeds() (seeds, reading int) {
-	for _, h := range s.holders {
+	for _, h := range s.stated {
 		if !h.excluded && h.state.Seed {
 			seeds++
 			if h.state.Upstream > 0 {
@@ -309,10 +325,8 @@ func (s *Session) Written() int { return s.written }
 // Active are the holders whose have-sets the driver keeps fresh.
 func (s *Session) Active() []peer.ID {
 	var ids []peer.ID
-	for _, id := range s.found {
-		if h := s.holders[id]; h.active {
-			ids = append(ids, id)
-		}
+	for _, h := range s.active {
+		ids = append(ids, h.id)
 	}
 	return ids
 }
@@ -320,9 +334,9 @@ func (s *Session) Active() []peer.ID {
 // Known are every holder not excluded: the names a node passes on.
 func (s *Session) Known() []peer.ID {
 	var ids []peer.ID
-	for _, id := range s.found {
-		if !s.holders[id].excluded {
-			ids = append(ids, id)
+	for _, h := range s.order {
+		if !h.excluded {
+			ids = append(ids, h.id)
 		}
 	}
 	return ids
@@ -352,31 +366,16 @@ func (s *Session) reader(id peer.ID) int {
 	return 0
 }
 
-func (s *Session) liveHolders() int {
-	n := 0
-	for _, h := range s.holders {
-		if !h.excluded {
-			n++
-		}
-	}
-	return n
-}
+func (s *Session) liveHolders() int { return s.live }
 
 // fillActive keeps Config.Holders holders active, in the order found.
 func (s *Session) fillActive() {
-	active := 0
-	for _, h := range s.holders {
-		if h.active {
-			active++
-		}
-	}
-	for _, id := range s.found {
-		if active >= s.cfg.Holders {
-			return
-		}
-		if h := s.holders[id]; !h.active && !h.excluded {
+	for s.next < len(s.order) && len(s.active) < s.cfg.Holders {
+		h := s.order[s.next]
+		s.next++
+		if !h.excluded {
 			h.active = true
-			active++
+			s.active = append(s.active, h)
 		}
 	}
 }
@@ -389,6 +388,10 @@ func (s *Session) Update(now time.Time, id peer.ID, st HolderState) {
 	h, ok := s.holders[id]
 	if !ok {
 		return
+	}
+	if !h.stated {
+		h.stated = true
+		s.stated = append(s.stated, h)
 	}
 	// A holder gaining pieces, taking them from the upstream now, or
 	// reading more of them there is progress: the pieces are on their way.
@@ -437,7 +440,7 @@ func (s *Session) SeedRate() float64 {
 	if s.read.measured {
 		best = s.read.avg
 	}
-	for _, h := range s.holders {
+	for _, h := range s.stated {
 		if h.read.measured && !h.excluded {
 			best = max(best, h.read.avg)
 		}
@@ -458,7 +461,7 @@ func (s *Session) ReadingRate() float64 {
 	if s.seed && s.reading && s.read.measured && !s.Yields() {
 		best = s.read.rate
 	}
-	for _, h := range s.holders {
+	for _, h := range s.stated {
 		if !h.excluded && h.state.Seed && h.read.measured && h.state.Have.Count() < s.n {
 			best = max(best, h.read.rate)
 		}
@@ -603,7 +606,14 @@ func (s *Session) exclude(h *holder) {
 	if h.excluded {
 		return
 	}
+	if h.active {
+		s.active = slices.DeleteFunc(s.active, func(a *holder) bool { return a == h })
+	}
 	h.excluded, h.active = true, false
+	s.live--
+	if h.rank > s.rank {
+		s.ahead--
+	}
 	s.fillActive()
 	if s.liveHolders() == 0 {
 		s.seed = true // nobody left to wait for
@@ -672,6 +682,9 @@ func (s *Session) Next(now time.Time) []Request {
 			reqs = append(reqs, r)
 		}
 	}
+	if s.requests() >= s.asking {
+		return reqs
+	}
 	for _, i := range s.candidates(lo, hi) {
 		if s.requests() >= s.asking {
 			break
@@ -696,23 +709,24 @@ func (s *Session) requests() int {
 // first among the holders known.
 func (s *Session) candidates(lo, hi int) []int {
 	var c []int
-	count := map[int]int{}
+	count := make([]int, hi-lo)
 	for i := lo; i < hi; i++ {
 		if s.have.Has(i) || len(s.inflight[i]) > 0 {
 			continue
 		}
 		c = append(c, i)
-		for _, h := range s.holders {
-			if h.active && h.offers(i) {
-				count[i]++
+		for _, h := range s.active {
+			if h.offers(i) {
+				count[i-lo]++
 			}
 		}
 	}
 	slices.SortFunc(c, func(a, b int) int {
-		if count[a] != count[b] {
-			return count[a] - count[b]
+		ca, cb := count[a-lo], count[b-lo]
+		if ca != cb {
+			return ca - cb
 		}
-		if count[a] == 0 {
+		if ca == 0 {
 			return a - b // from the upstream, in order: one stream reads on
 		}
 		if s.tiebreak[a] < s.tiebreak[b] {
@@ -729,9 +743,8 @@ func (s *Session) assign(now time.Time, i int, hedge bool) (Request, bool) {
 	var best *holder
 	var bestTime float64
 	others, unspent := s.offeredBeyond(i)
-	for _, id := range s.found {
-		h := s.holders[id]
-		if !h.active || h.excluded || h.inflight >= s.cfg.PerHolder || !h.offers(i) || s.asked(i, id) {
+	for _, h := range s.active {
+		if h.inflight >= s.cfg.PerHolder || !h.offers(i) || s.asked(i, h.id) {
 			continue
 		}
 		// A seed's uplink is the only way out for the pieces it took from
@@ -764,8 +777,8 @@ func (s *Session) assign(now time.Time, i int, hedge bool) (Request, bool) {
 // offeredBeyond reports whether an active holder that is not a seed
 // offers piece i, and whether one that has not sent its share does.
 func (s *Session) offeredBeyond(i int) (beyondSeeds, unspent bool) {
-	for _, h := range s.holders {
-		if h.active && !h.excluded && h.offers(i) {
+	for _, h := range s.active {
+		if h.offers(i) {
 			beyondSeeds = beyondSeeds || !h.state.Seed
 			unspent = unspent || !h.state.Spent
 		}
@@ -775,8 +788,8 @@ func (s *Session) offeredBeyond(i int) (beyondSeeds, unspent bool) {
 
 // offeredOnlyBy reports whether no holder followed but h offers piece i.
 func (s *Session) offeredOnlyBy(i int, h *holder) bool {
-	for _, o := range s.holders {
-		if o != h && o.active && !o.excluded && o.offers(i) {
+	for _, o := range s.active {
+		if o != h && o.offers(i) {
 			return false
 		}
 	}
@@ -826,7 +839,7 @@ func (s *Session) Yields() bool {
 	if !s.seed {
 		return false
 	}
-	for _, h := range s.holders {
+	for _, h := range s.stated {
 		if s.reads(h) && (!s.reading || h.rank > s.rank || s.selfSlow() || s.spare) {
 			return true
 		}
@@ -841,7 +854,7 @@ func (s *Session) Yields() bool {
 // slow, and no live holder has all of it.
 func (s *Session) onlySlowReaders() bool {
 	slow := false
-	for _, h := range s.holders {
+	for _, h := range s.stated {
 		if h.excluded {
 			continue
 		}
@@ -862,7 +875,7 @@ func (s *Session) onlySlowReaders() bool {
 // nodes starved while their holders had finished the layer read the rest
 // of it (0.20 copies of the image in one run of five).
 func (s *Session) readerKnown() bool {
-	for _, h := range s.holders {
+	for _, h := range s.stated {
 		if s.reads(h) || (!h.excluded && h.state.Have.Count() == s.n) {
 			return true
 		}
@@ -925,17 +938,11 @@ func (s *Session) stateLatency() time.Duration {
 // six nodes waiting on a node that had not started the layer all went
 // upstream at the same moment (1.80 copies).
 func (s *Session) stallAfter() time.Duration {
-	live, before := 0, 0
-	for _, h := range s.holders {
-		if h.excluded {
-			continue
-		}
-		live++
-		if h.rank > s.rank || s.spare {
-			before++ // a node that spares its uplink goes last
-		}
+	before := s.ahead
+	if s.spare {
+		before = s.live // a node that spares its uplink goes last
 	}
-	return s.cfg.Stall + s.cfg.Stall*time.Duration(before)/time.Duration(live+1) + s.stateLatency()
+	return s.cfg.Stall + s.cfg.Stall*time.Duration(before)/time.Duration(s.live+1) + s.stateLatency()
 }
 
 func (s *Session) firstMissing() int {
@@ -958,7 +965,7 @@ func (s *Session) rateOf(h *holder) float64 {
 	r := h.rate
 	if r <= 0 {
 		r = 1.0
-		for _, o := range s.holders {
+		for _, o := range s.stated {
 			r = max(r, o.rate)
 		}
 	}
@@ -1008,7 +1015,7 @@ func (s *Session) Wake(now time.Time) time.Time {
 	if !s.slowSince.IsZero() {
 		consider(s.slowSince.Add(s.stallAfter()))
 	}
-	for _, h := range s.holders {
+	for _, h := range s.stated {
 		for _, at := range h.refused {
 			consider(at)
 		}

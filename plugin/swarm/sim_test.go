@@ -543,9 +543,9 @@ func (s *sim) fail(n *simNode, k int, src peer.ID) {
 // fetcher closes its body when it yields to another seed.
 func (s *sim) leaveUpstream(n *simNode, k int) {
 	left := false
-	for key, t := range s.flights {
-		if key.dst == n && key.layer == k && key.src == Upstream {
-			delete(s.flights, key)
+	for _, t := range transfersOf(n.down) {
+		if t.src == nil && t.layer == k {
+			delete(s.flights, flightKey{n, k, t.piece, Upstream})
 			// What the registry sent of the piece counts: it left.
 			s.res.upstreamBytes += int64(float64(s.layers[k].PieceLen(t.piece)) - max(t.remaining-t.rate*(s.now-t.since).Seconds(), 0))
 			s.cancel(t)
