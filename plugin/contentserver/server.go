@@ -22,6 +22,7 @@ import (
 	"github.com/containerd/log"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+	"golang.org/x/sync/semaphore"
 	"golang.org/x/sync/singleflight"
 
 	"github.com/shoal-dev/shoal/plugin/oci"
@@ -85,6 +86,9 @@ type Server struct {
 	// tabling: piece tables of stored layers being computed.
 	tabling map[digest.Digest]*storedHash
 	hashing chan struct{} // a slot per blob hashed for its pieces
+	// holding bounds the state requests held until a layer grows (half of
+	// MaxRequests: they count among them, and pieces need the rest).
+	holding *semaphore.Weighted
 
 	served atomic.Int64
 }
@@ -256,7 +260,8 @@ func New(store content.Store, locator Locator, images Images, opts Options) *Ser
 		opts.VerifyFirstLimit = 4 << 20
 	}
 	s := &Server{store: store, locator: locator, images: images, opts: opts, perPeer: map[string]int{}, sending: map[digest.Digest]int{},
-		pieceLists: map[digest.Digest]pieces.List{}, tabling: map[digest.Digest]*storedHash{}, shares: map[digest.Digest]*swarm.Share{}, corrupt: map[digest.Digest]struct{}{}, hashing: make(chan struct{}, maxPieceHashes)}
+		pieceLists: map[digest.Digest]pieces.List{}, tabling: map[digest.Digest]*storedHash{}, shares: map[digest.Digest]*swarm.Share{}, corrupt: map[digest.Digest]struct{}{}, hashing: make(chan struct{}, maxPieceHashes),
+		holding: semaphore.NewWeighted(int64(max(1, opts.MaxRequests/2)))}
 	s.handler = recovery.Handler("p2p: content service recovered from a panic", http.HandlerFunc(s.serve), oci.WriteInternalError)
 	return s
 }

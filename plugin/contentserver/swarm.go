@@ -48,6 +48,7 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 			l.Asked(id)
 		}
 		if index < 0 {
+			s.holdState(w, r, l)
 			defer s.load(w, r, dgst)()
 			st := l.State()
 			st.Spent = s.spent(dgst)
@@ -103,7 +104,7 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 		return
 	}
 	length := l.PieceLen(i)
-	admit := func() (func(bool), bool) { return l.StartSend(time.Now(), i, s.opts.PieceUploads) }
+	admit := func() (func(bool), bool) { return l.StartSend(time.Now(), i, s.opts.PieceUploads, r.RemoteAddr) }
 	if b, ok := l.Piece(i); ok {
 		s.writePiece(w, r, pieceOf{l.Digest, l.Size, length}, st, bytes.NewReader(b), admit)
 		return
@@ -121,6 +122,42 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 	st.Spent = s.spent(l.Digest)
 	setHave(w.Header(), st)
 	oci.WriteError(w, http.StatusNotFound, oci.CodeBlobUnknown, "piece not held by this node")
+}
+
+// holdState waits, if the asker asks it to (oci.HeldQuery), until l holds
+// more pieces than the asker knows of, its wait is over (at most
+// swarm.StatePoll), or maxHeldStates requests are held already; it says
+// how long it held the request in oci.HeldHeader.
+func (s *Server) holdState(w http.ResponseWriter, r *http.Request, l *window.Layer) {
+	q := r.URL.Query()
+	held, err := strconv.Atoi(q.Get(oci.HeldQuery))
+	if err != nil || held < 0 {
+		return
+	}
+	ms, err := strconv.Atoi(q.Get(oci.WaitQuery))
+	if err != nil || ms <= 0 {
+		return
+	}
+	wait := min(time.Duration(ms)*time.Millisecond, swarm.StatePoll)
+	grown := l.Grown(held)
+	select {
+	case <-grown:
+		return
+	default:
+	}
+	if !s.holding.TryAcquire(1) {
+		return // answered at once: holding more would starve the pieces' requests
+	}
+	defer s.holding.Release(1)
+	start := time.Now()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case <-grown:
+	case <-timer.C:
+	case <-r.Context().Done():
+	}
+	w.Header().Set(oci.HeldHeader, strconv.FormatInt(time.Since(start).Milliseconds(), 10))
 }
 
 // writeState answers st, less the tables that cover no more pieces than
@@ -186,6 +223,7 @@ func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, p pieceOf, s
 		if !ok {
 			sent(false)
 			setHave(h, st)
+			h.Set(oci.FullHeader, "1")
 			oci.WriteError(w, http.StatusTooManyRequests, oci.CodeTooManyRequests, "this node sends as many pieces as it sends at once")
 			return
 		}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/pieces"
+	"github.com/shoal-dev/shoal/plugin/swarm"
 	"github.com/shoal-dev/shoal/plugin/tables"
 	"github.com/shoal-dev/shoal/plugin/window"
 )
@@ -132,7 +133,7 @@ func TestASeedSendsAPieceAgainOnlyWhenNoFirstCopyIsOut(t *testing.T) {
 	if rec := do(s, http.MethodGet, path+"0"); rec.Code != http.StatusOK {
 		t.Fatalf("piece 0, not sent since this node became a seed: %d", rec.Code)
 	}
-	end, ok := l.StartSend(time.Now(), 1, 4) // piece 1 leaves for the first time
+	end, ok := l.StartSend(time.Now(), 1, 4, "another node") // piece 1 leaves for the first time
 	if !ok {
 		t.Fatal("a first copy of piece 1 refused")
 	}
@@ -350,4 +351,97 @@ func signsTables(t *testing.T, s *Server) {
 		t.Fatal(err)
 	}
 	s.opts.SignTable, s.opts.Tables = tableSigner(t), kept
+}
+
+// A state asked with the pieces the asker knows of is held until the layer
+// holds more, or the asker's wait is over (swarm.StatePoll at most).
+func TestAStateIsHeldUntilTheLayerHoldsMoreThanTheAskerKnows(t *testing.T) {
+	s, _ := newTestServer(t)
+	data := bytes.Repeat([]byte("held"), 150<<10) // 600 KiB: 3 pieces
+	l := fetchingByPieces(t, s, data)
+	if err := l.Put(0, data[:256<<10]); err != nil {
+		t.Fatal(err)
+	}
+	path := "/v2/team/app/swarm/" + l.Digest.String()
+	ask := func(query string) (*httptest.ResponseRecorder, time.Duration) {
+		start := time.Now()
+		rec := do(s, http.MethodGet, path+query)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("state %s: %d", query, rec.Code)
+		}
+		return rec, time.Since(start)
+	}
+	if rec, _ := ask("?held=0&wait=5000"); rec.Header().Get(oci.HeldHeader) != "" {
+		t.Fatal("a state held though the layer holds more than the asker knew")
+	}
+	answered := make(chan *httptest.ResponseRecorder)
+	go func() {
+		rec, _ := ask("?held=1&wait=5000")
+		answered <- rec
+	}()
+	select {
+	case rec := <-answered:
+		t.Fatalf("a state answered before the layer grew: %s %q", rec.Body, rec.Header().Get(oci.HeldHeader))
+	case <-time.After(50 * time.Millisecond):
+	}
+	if err := l.Put(2, data[512<<10:]); err != nil {
+		t.Fatal(err)
+	}
+	rec := <-answered
+	st, err := window.DecodeState(rec.Body, l.Digest, int64(len(data)))
+	if err != nil || st.Have.Count() != 2 || rec.Header().Get(oci.HeldHeader) == "" {
+		t.Fatalf("a held state: %v, %d pieces, %s %q; want the 2 pieces held and how long it was held", err, st.Have.Count(), oci.HeldHeader, rec.Header().Get(oci.HeldHeader))
+	}
+	if _, took := ask("?held=2&wait=60"); took < 60*time.Millisecond {
+		t.Fatalf("a state with no news answered after %s, before the asker's wait", took)
+	}
+	if _, took := ask("?held=2&wait=60000"); took > 4*swarm.StatePoll {
+		t.Fatalf("a state with no news held %s: longer than StatePoll", took)
+	}
+	if _, took := ask("?held=2"); took > swarm.StatePoll {
+		t.Fatalf("a state asked without a wait held %s", took)
+	}
+}
+
+// A piece refused because every upload slot is taken says so: its asker
+// leaves the node alone until a slot should be free.
+func TestAPieceRefusedForWantOfASlotSaysTheNodeIsFull(t *testing.T) {
+	s, _ := newTestServer(t)
+	data := bytes.Repeat([]byte("full"), 150<<10)
+	l := fetchingByPieces(t, s, data)
+	for i, p := range [][]byte{data[:256<<10], data[256<<10 : 512<<10]} {
+		if err := l.Put(i, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.opts.PieceUploads = 1
+	path := "/v2/team/app/swarm/" + l.Digest.String() + "?piece="
+	held := &heldWriter{ResponseRecorder: httptest.NewRecorder(), sending: make(chan struct{}), release: make(chan struct{})}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.ServeHTTP(held, httptest.NewRequest(http.MethodGet, path+"0", nil))
+	}()
+	<-held.sending
+	if rec := do(s, http.MethodGet, path+"1"); rec.Code != http.StatusTooManyRequests || rec.Header().Get(oci.FullHeader) == "" {
+		t.Fatalf("a piece asked while the only slot sends another: %d, %s %q", rec.Code, oci.FullHeader, rec.Header().Get(oci.FullHeader))
+	}
+	close(held.release)
+	<-done
+	l.SetSeed(true)
+	l.UpstreamBytes().Store(600 << 10)
+	for i, last := range []bool{true, false} { // piece 0 left once; piece 1 leaves for the first time
+		end, ok := l.StartSend(time.Now(), i, 4, "another node")
+		if !ok {
+			t.Fatalf("a first copy of piece %d refused", i)
+		}
+		if last {
+			end(true)
+		} else {
+			defer end(true)
+		}
+	}
+	if rec := do(s, http.MethodGet, path+"0"); rec.Code != http.StatusTooManyRequests || rec.Header().Get(oci.FullHeader) != "" {
+		t.Fatalf("a piece a seed holds back for a first copy: %d, %s %q; want busy, not full", rec.Code, oci.FullHeader, rec.Header().Get(oci.FullHeader))
+	}
 }

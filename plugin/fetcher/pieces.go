@@ -22,15 +22,6 @@ import (
 	"github.com/shoal-dev/shoal/plugin/window"
 )
 
-// statePoll is how often a holder's state is asked while no piece comes
-// from it (a piece's answer carries its have-set): it bounds the have-set
-// traffic a node causes to a few answers a second per holder it follows.
-// Sixteen nodes at 20 Mbit/s, each following up to sixteen holders for
-// each of three layers, kept the two CPUs 79–86% busy at 100 ms and
-// 71–77% at 400 ms (two runs each, same fetch times); the six-node test
-// 57–68% and 42–52%.
-const statePoll = 400 * time.Millisecond
-
 // pieceFetch is the fetch of one layer by pieces: package swarm decides
 // which piece next and from whom; this moves the bytes, verifies each
 // piece against a signed piece table before it is held or served, and
@@ -52,9 +43,8 @@ type pieceFetch struct {
 
 	// run goroutine only.
 	flights map[flightID]context.CancelFunc
-	polled  map[peer.ID]time.Time
 	polling map[peer.ID]bool
-	// pollSent is when the state in flight from each holder was asked.
+	// pollSent is when the last state of each holder was asked.
 	pollSent map[peer.ID]time.Time
 	// stateCount is how many states holders have answered.
 	stateCount int
@@ -120,7 +110,7 @@ func (pf *PeerFirst) fetchByPieces(ctx context.Context, desc ocispec.Descriptor,
 	f := &pieceFetch{
 		pf: pf, desc: desc, layer: layer, sess: swarm.NewSession(pf.f.opts.Swarm, lyr, pf.f.opts.Self, time.Now()),
 		ctx: ctx, cancel: cancel, events: make(chan func(), 64), done: make(chan struct{}), end: sync.OnceFunc(arrival),
-		flights: map[flightID]context.CancelFunc{}, polled: map[peer.ID]time.Time{}, polling: map[peer.ID]bool{}, pollSent: map[peer.ID]time.Time{},
+		flights: map[flightID]context.CancelFunc{}, polling: map[peer.ID]bool{}, pollSent: map[peer.ID]time.Time{},
 		states: map[peer.ID]swarm.HolderState{}, builder: pieces.NewTableBuilder(desc.Digest, desc.Size),
 		fromRegistry: map[int]bool{}, began: time.Now(), endSpan: endSpan, byPeer: map[peer.ID]int64{},
 	}
@@ -187,7 +177,7 @@ func (f *pieceFetch) decide(ctx context.Context, found []peer.AddrInfo) {
 	for i, id := range after {
 		if st := states[i]; st != nil {
 			f.states[id] = *st
-			f.polled[id] = now
+			f.pollSent[id] = now
 			f.sess.Update(now, id, *st)
 		}
 	}
@@ -373,13 +363,15 @@ func (f *pieceFetch) run(ctx context.Context) {
 		for _, r := range f.sess.Next(now) {
 			f.start(r)
 		}
-		if now.Sub(f.named) >= statePoll { // drawn at random: as often as states are asked, not on every event
+		if now.Sub(f.named) >= swarm.StatePoll { // drawn at random: as often as states are asked, not on every event
 			f.layer.SetHolders(f.sess.Names(window.MaxHolders))
 			f.named = now
 		}
 		if !f.sess.Complete() { // once it is, only the reader and the peers it serves are left
-			f.poll(now)
-			wait := statePoll
+			wait := swarm.StatePoll
+			if p := f.poll(now); !p.IsZero() {
+				wait = min(wait, max(time.Until(p), time.Millisecond))
+			}
 			if w := f.sess.Wake(now); !w.IsZero() {
 				wait = min(wait, max(time.Until(w), time.Millisecond))
 			}
@@ -516,7 +508,6 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 		st.Cap, st.Spent = held.Cap, held.Spent
 		f.states[r.From] = st
 		f.sess.Update(now, r.From, st)
-		f.polled[r.From] = now // its have-set is fresh: no state asked for statePoll
 	}
 	if err == nil {
 		err = f.layer.Check(r.Piece, buf)
@@ -530,7 +521,6 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 	case errors.Is(err, pieces.ErrPieceUnknown):
 		// Verified once a table covers it: the holder's state carries the
 		// tables it knows.
-		f.polled[r.From] = time.Time{}
 		f.sess.Failed(now, r.Piece, r.From, swarm.Busy)
 		return
 	case errors.Is(err, pieces.ErrPieceMismatch), errors.Is(err, peerclient.ErrCorrupt):
@@ -538,6 +528,10 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 		log.G(f.ctx).WithError(err).WithFields(log.Fields{"peer": r.From, "digest": f.desc.Digest, "piece": r.Piece}).
 			Error("p2p: a piece from a peer failed verification, discarded")
 		f.drop(r.From, swarm.Corrupt, err)
+		return
+	case errors.Is(err, peerclient.ErrFull):
+		f.pf.f.stats.Busy.Add(1)
+		f.sess.Failed(now, r.Piece, r.From, swarm.Full)
 		return
 	case errors.Is(err, peerclient.ErrBusy):
 		f.pf.f.stats.Busy.Add(1) // counted, not penalized: the session asks it again after a piece time
@@ -610,26 +604,43 @@ func (f *pieceFetch) received(now time.Time, i int, from peer.ID) {
 	f.wake()
 }
 
-// poll asks the state of the holders the session follows that sent
-// nothing for statePoll.
-func (f *pieceFetch) poll(now time.Time) {
+// poll keeps a state request in flight to each holder the session
+// follows, held by the holder until it has more pieces than this node
+// knows of (oci.HeldQuery), each asked swarm.StateSpacing after the one
+// before (swarm.StatePoll, of a holder of the whole layer); it returns
+// when the next may be asked (zero: none waits).
+func (f *pieceFetch) poll(now time.Time) (next time.Time) {
 	for _, id := range f.sess.Active() {
-		if f.polling[id] || now.Sub(f.polled[id]) < statePoll {
+		if f.polling[id] {
 			continue
 		}
-		f.polling[id], f.polled[id], f.pollSent[id] = true, now, now
+		held, spacing := -1, swarm.StateSpacing // held -1: not known, answered at once
+		if st, ok := f.states[id]; ok {
+			held = st.Have.Count()
+			if held == f.layer.Pieces {
+				spacing = swarm.StatePoll // it gains no piece: only its load changes
+			}
+		}
+		if due := f.pollSent[id].Add(spacing); now.Before(due) {
+			if next.IsZero() || due.Before(next) {
+				next = due
+			}
+			continue
+		}
+		f.polling[id], f.pollSent[id] = true, now
 		recovery.Go(f.ctx, "p2p: asking a holder's state of a layer", func(ctx context.Context) {
-			st, load, err := f.pf.f.client.SwarmState(ctx, id, f.pf.repo, f.desc, f.layer.Covered())
-			f.post(func() { f.stated(id, st, load, err) })
+			st, load, hold, err := f.pf.f.client.WaitSwarmState(ctx, id, f.pf.repo, f.desc, f.layer.Covered(), held, swarm.StatePoll)
+			f.post(func() { f.stated(id, st, load, hold, err) })
 		})
 	}
+	return next
 }
 
-func (f *pieceFetch) stated(id peer.ID, st window.State, load int, err error) {
+func (f *pieceFetch) stated(id peer.ID, st window.State, load int, held time.Duration, err error) {
 	f.polling[id] = false
 	if err == nil {
 		f.stateCount++
-		f.sess.StateTook(time.Since(f.pollSent[id]))
+		f.sess.StateTook(max(time.Since(f.pollSent[id])-held, 0))
 	}
 	switch {
 	case err == nil:

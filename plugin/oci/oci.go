@@ -29,6 +29,16 @@ const PieceQuery = "piece"
 // their signatures most of its cost.
 const KnownQuery = "known"
 
+// HeldQuery, on a Swarm state request, is how many pieces the asker knows
+// the serving node to hold, and WaitQuery how long, in milliseconds, it
+// waits for its answer: the node answers once it holds more, or when the
+// wait is over. A node learns of its holders' new pieces as they arrive,
+// without asking again and again for states that did not change.
+const (
+	HeldQuery = "held"
+	WaitQuery = "wait"
+)
+
 // OnlyQuery, on a piece request, says the asker knows no other holder of
 // the piece: a node that has sent its share of the layer sends it still.
 const OnlyQuery = "only"
@@ -76,6 +86,13 @@ const (
 	// its share of the layer in this rollout: it sends only pieces its
 	// asker finds nowhere else (OnlyQuery).
 	SpentHeader = "Shoal-Spent"
+	// FullHeader, on a busy answer to a piece request, says every upload
+	// slot of the serving node is taken: its asker asks it for no piece
+	// until one should be free.
+	FullHeader = "Shoal-Full"
+	// HeldHeader, on a state held for HeldQuery, is how many milliseconds
+	// the serving node held it: the asker measures the round trip without.
+	HeldHeader = "Shoal-Held"
 )
 
 // maxRepositoryLength bounds a repository name, as the distribution spec

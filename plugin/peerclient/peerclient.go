@@ -45,6 +45,9 @@ var (
 	// ErrBusy: the peer sheds load (429, or 503 for another reason than
 	// ErrArriving); another holder, or this one a moment later, can serve.
 	ErrBusy = fmt.Errorf("peer is busy: %w", errdefs.ErrUnavailable)
+	// ErrFull: the peer sends as many pieces as it sends at once
+	// (oci.FullHeader); it is ErrBusy too.
+	ErrFull = fmt.Errorf("every upload slot taken: %w", ErrBusy)
 	// ErrNoAnswer: no response headers within the request timeout, no
 	// connection within the dial timeout, or a connection reset before the
 	// answer (or a dial held back after one). A peer is slow, or the link
@@ -351,6 +354,8 @@ func statusError(resp *http.Response) error {
 		return fmt.Errorf("its own copy does not match the digest: %w", ErrCorrupt)
 	case resp.StatusCode == http.StatusServiceUnavailable && resp.Header.Get(oci.ArrivingHeader) == "true":
 		return ErrArriving
+	case resp.StatusCode == http.StatusTooManyRequests && resp.Header.Get(oci.FullHeader) != "":
+		return fmt.Errorf("%w (%s)", ErrFull, resp.Status)
 	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable:
 		return fmt.Errorf("%w (%s)", ErrBusy, resp.Status)
 	}

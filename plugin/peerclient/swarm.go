@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
@@ -24,24 +25,38 @@ import (
 // the longest table the caller holds covers: tables that cover no more
 // are left out.
 func (c *Client) SwarmState(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, known int) (window.State, int, error) {
+	st, load, _, err := c.WaitSwarmState(ctx, p, repo, desc, known, 0, 0)
+	return st, load, err
+}
+
+// WaitSwarmState is SwarmState, answered once p holds more than held
+// pieces or after wait (0: at once; p holds it swarm.StatePoll at most,
+// and it is bounded by half the request timeout);
+// it also returns how long p held the request.
+func (c *Client) WaitSwarmState(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, known, held int, wait time.Duration) (window.State, int, time.Duration, error) {
 	path := repo.path(oci.Swarm, desc.Digest.String())
 	if known > 0 {
 		path += querySep(path) + oci.KnownQuery + "=" + strconv.Itoa(known)
 	}
+	// Held within the request's bound, with room for the answer.
+	if ms := min(wait, c.opts.RequestTimeout/2).Milliseconds(); ms > 0 && held >= 0 {
+		path += querySep(path) + oci.HeldQuery + "=" + strconv.Itoa(held) + "&" + oci.WaitQuery + "=" + strconv.FormatInt(ms, 10)
+	}
 	resp, err := c.send(ctx, p, http.MethodGet, path, nil)
 	if err != nil {
-		return window.State{}, 0, err
+		return window.State{}, 0, 0, err
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return window.State{}, 0, fmt.Errorf("peer %s: %w", p, statusError(resp))
+		return window.State{}, 0, 0, fmt.Errorf("peer %s: %w", p, statusError(resp))
 	}
 	st, err := window.DecodeState(resp.Body, desc.Digest, desc.Size)
 	if err != nil {
-		return window.State{}, 0, fmt.Errorf("peer %s: %w", p, err)
+		return window.State{}, 0, 0, fmt.Errorf("peer %s: %w", p, err)
 	}
 	load, _ := strconv.Atoi(resp.Header.Get(oci.LoadHeader))
-	return st, max(load, 0), nil
+	heldMs, _ := strconv.Atoi(resp.Header.Get(oci.HeldHeader))
+	return st, max(load, 0), time.Duration(max(heldMs, 0)) * time.Millisecond, nil
 }
 
 // querySep is what joins a query parameter to path.

@@ -186,3 +186,32 @@ func TestAPieceAskedAsTheOnlyHolderSaysSoAndASpentHolderIsKnown(t *testing.T) {
 		t.Fatalf("asked as the only holder: %v, only=%q; want only=1", err, only.Load())
 	}
 }
+
+// A held state is asked with the pieces known and a wait within half the
+// request's bound, and comes back with how long the peer held it; a piece
+// refused for want of an upload slot is ErrFull, which is ErrBusy too.
+func TestAHeldStateAndAFullPeerAreToldApart(t *testing.T) {
+	data := bytes.Repeat([]byte("h"), 600<<10)
+	c := New(transport(func(req *http.Request) (*http.Response, error) {
+		q := req.URL.Query()
+		if q.Get(oci.HeldQuery) != "2" || q.Get(oci.WaitQuery) != "500" {
+			t.Errorf("asked with held=%q wait=%q, want 2 and 500 (half the 1s bound)", q.Get(oci.HeldQuery), q.Get(oci.WaitQuery))
+		}
+		rec := httptest.NewRecorder()
+		rec.Header().Set(oci.HeldHeader, "120")
+		window.State{Have: swarm.NewBitfield(3)}.Encode(rec)
+		return rec.Result(), nil
+	}), Options{RequestTimeout: time.Second})
+	if _, _, held, err := c.WaitSwarmState(t.Context(), peerA, repo, blob(data), 0, 2, 10*time.Second); err != nil || held != 120*time.Millisecond {
+		t.Fatalf("held %s: %v; want 120ms", held, err)
+	}
+	full := New(answering(http.StatusTooManyRequests, http.Header{oci.FullHeader: {"1"}}), Options{})
+	buf := make([]byte, 256<<10)
+	if _, err := full.Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{}, buf); !errors.Is(err, ErrFull) || !errors.Is(err, ErrBusy) {
+		t.Fatalf("a full peer: %v, want ErrFull and ErrBusy", err)
+	}
+	busy := New(answering(http.StatusTooManyRequests, nil), Options{})
+	if _, err := busy.Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{}, buf); errors.Is(err, ErrFull) || !errors.Is(err, ErrBusy) {
+		t.Fatalf("a busy peer: %v, want ErrBusy, not ErrFull", err)
+	}
+}

@@ -15,17 +15,16 @@ package swarm
 import "time"
 
 // Config is every tunable of the swarm. Each says why it has its value;
-// the figures are p99 of the simulator (make bench-swarm: 64 MiB layer,
-// size ÷ link 1 s, 5 ms hop) unless said otherwise. "Not tuned" marks a
-// value no run has compared with another yet.
+// the figures are p99 of the simulator (make bench-swarm: 100 nodes, one
+// 64 MiB layer, 5 ms hop) at size ÷ link 8 s / 1 s unless said otherwise.
+// "Not tuned" marks a value no run has compared with another yet.
 type Config struct {
 	// Window is how many pieces past the write position a node fetches
-	// and holds in memory (8 MiB at the 256 KiB piece of a 64 MiB layer,
-	// 128 MiB at the 4 MiB piece of a layer of 1 GiB or more). The pieces
+	// and holds in memory (16 MiB at the 256 KiB piece of a 64 MiB layer,
+	// 256 MiB at the 4 MiB piece of a layer of 1 GiB or more). The pieces
 	// a node may choose among, rarest first, are what keep its holders'
-	// uplinks busy: at 8 s size ÷ link (100 nodes, 256 pieces) 16 gave
-	// 2.00×/2.00×, 32 1.46×/1.51×, 64 1.42×/1.50×, 128 1.51×/1.57×; at
-	// 1 s, where round trips rule, 32 2.09×/2.15×, 64 2.15×/2.26×.
+	// uplinks busy: 32 gave 1.36×/2.26×, 48 1.28×/1.96×, 64 1.27×/1.91×,
+	// 96 1.27×/1.93×.
 	Window int
 	// PerHolder is how many requests a node keeps in flight to one
 	// holder: two hide a round trip between a holder's pieces. Four did
@@ -33,19 +32,23 @@ type Config struct {
 	// rule and worse under another, and was not tried with these rules.
 	PerHolder int
 	// Uploads is how many pieces a node sends at once; the content
-	// service answers a request beyond them busy, and its sender asks
+	// service answers a request beyond them Full, and its sender asks
 	// another holder. A piece sent alongside k others arrives in k+1
 	// piece times, so few at once keep pieces moving on; all at once let
 	// every node ask the first holders it finds, whose uplinks then carry
-	// the rollout (simulator, 100 nodes, p50/p99: no bound 8.08×/8.22×,
-	// the most any node uploaded 7.9 copies; 2: 2.10×/2.30×; 3:
-	// 1.88×/2.07×; 4: 1.76×/1.94×; 6: 1.92×/2.09×; 8: 2.24×/2.38×).
+	// the rollout (with no bound, under older rules, p99 8.22× and the
+	// most any node uploaded 7.9 copies). More at once, with as many
+	// asked (Requests), keep more of the uplinks busy, each transfer
+	// limited by one end or the other: Uploads and Requests 4 gave
+	// 1.40×/2.21×, 6 1.28×/2.01×, 8 1.27×/1.91×, 12 1.31×/1.95×.
 	Uploads int
 	// Requests bounds the requests a node keeps in flight for a layer,
 	// the next-needed piece's included (it is asked even when the bound
 	// is reached, and hedged when late): pieces asked at once share its
 	// downlink, each arrives later, and the nodes waiting for it wait
-	// longer (simulator, 10 nodes: last 1.87× unbounded, 1.70× with 4).
+	// longer (simulator, 10 nodes, older rules: last 1.87× unbounded,
+	// 1.70× with 4). As many as Uploads (see there); 8 asked of holders
+	// that send 4 gave 1.44×/1.90×, 4 of holders that send 8 1.71×/2.27×.
 	Requests int
 	// Holders is how many holders a node keeps asking (and polling for
 	// their have-sets) at once; others found are kept in reserve. It bounds
@@ -104,14 +107,35 @@ type Config struct {
 	Share float64
 }
 
+// StatePoll is how often a node asks a holder it follows for its state
+// while no answer came from it (a piece's answer, a busy one too, carries
+// its have-set): it bounds the have-set traffic a node causes to a few
+// answers a second per holder it follows. Sixteen nodes at 20 Mbit/s,
+// each following up to sixteen holders for each of three layers, kept
+// the two CPUs 79–86% busy at 100 ms and 71–77% at 400 ms (two runs each,
+// same fetch times); the six-node test 57–68% and 42–52%.
+const StatePoll = 400 * time.Millisecond
+
+// StateSpacing is the least time between two states a node asks of one
+// holder. A state asked is held by the holder until it has a piece more
+// than its asker knows of (or StatePoll), so a node learns of new pieces
+// as they come, at most one state per holder per StateSpacing. Simulator,
+// 100 nodes, 5 ms hop, p99 at 8 s / 1 s size ÷ link: states asked every
+// StatePoll, not held, 1.35×/2.80×; held, asked again at once
+// 1.26×/1.88×, after 25 ms 1.25×/1.87×, 50 ms 1.28×/1.90×, 100 ms
+// 1.29×/1.92×, 200 ms 1.29×/2.00×. 100 ms keeps a node's state traffic
+// at the rate of states asked every 100 ms, only while holders gain
+// pieces.
+const StateSpacing = 100 * time.Millisecond
+
 // DefaultConfig is the configuration nodes run with.
 func DefaultConfig() Config {
 	return Config{
-		Window:    32,
+		Window:    64,
 		PerHolder: 2,
-		Uploads:   4,
+		Uploads:   8,
 		Holders:   32,
-		Requests:  4,
+		Requests:  8,
 		Probe:     3,
 		Stall:     2 * time.Second,
 		Hedge:     3,

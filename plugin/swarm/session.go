@@ -59,6 +59,12 @@ const (
 	Corrupt
 	// Gone: the source left (closed, killed). Never asked again.
 	Gone
+	// Full: every upload slot of the source is taken: as Busy, and, once
+	// a rate is known, it is asked for no piece until one should be free
+	// (a piece time at its rate). Asked again for other pieces, holders
+	// answered busy about four times per piece sent (simulator, 100 nodes,
+	// 8 s size ÷ link: p99 1.39× against 1.26× with this).
+	Full
 	// Slow: the source did not answer in time, or its connection broke
 	// under the request. Asked again as Busy; and the node asks fewer
 	// pieces at once (halved, down to the next-needed one) until pieces
@@ -114,6 +120,8 @@ type holder struct {
 	// the simulator's three-layer rollout of 100 nodes went from 1.79× to
 	// 2.21× (p99).
 	refused map[int]time.Time
+	// full: not asked before, its slots all taken (Full).
+	full time.Time
 }
 
 // sends is how fast the pieces a seed takes from the upstream leave it:
@@ -566,7 +574,7 @@ func (s *Session) Failed(now time.Time, i int, src peer.ID, why Failure) {
 	switch why {
 	case Unavailable:
 		h.state.Have = nil // asked again once its have-set says so
-	case Busy, Slow:
+	case Busy, Slow, Full:
 		if why == Slow {
 			s.asking = max(s.asking/2, 1)
 		}
@@ -578,6 +586,9 @@ func (s *Session) Failed(now time.Time, i int, src peer.ID, why Failure) {
 		// state is asked.
 		wait := time.Duration(float64(s.layer.PieceLen(i)) / s.rateOf(h) * float64(time.Second))
 		h.refused[i] = now.Add(min(wait, s.cfg.Stall/4))
+		if why == Full && s.rateOf(h) > 1 {
+			h.full = h.refused[i] // not before a rate is known: a guess would be Stall/4
+		}
 	case Corrupt, Gone:
 		s.exclude(h)
 	}
@@ -758,6 +769,9 @@ func (s *Session) assign(now time.Time, i int, hedge bool) (Request, bool) {
 		if until, ok := h.refused[i]; ok && now.Before(until) {
 			continue
 		}
+		if now.Before(h.full) {
+			continue
+		}
 		t := float64(h.inflight+h.state.Load+1) / s.rateOf(h)
 		if best == nil || t < bestTime {
 			best, bestTime = h, t
@@ -775,21 +789,34 @@ func (s *Session) assign(now time.Time, i int, hedge bool) (Request, bool) {
 }
 
 // offeredBeyond reports whether an active holder that is not a seed
-// offers piece i, and whether one that has not sent its share does.
+// offers piece i, and whether one that has not sent its share and may be
+// asked does: a seed is not, when others offer the piece. (Counting the
+// seed as unspent left a piece that a spent node and the seed alone held
+// asked of neither: in the simulator, sixteen nodes waited for the stall
+// rule at each such piece, and took 13× size ÷ link.)
 func (s *Session) offeredBeyond(i int) (beyondSeeds, unspent bool) {
 	for _, h := range s.active {
-		if h.offers(i) {
-			beyondSeeds = beyondSeeds || !h.state.Seed
+		if h.offers(i) && !h.state.Seed {
+			beyondSeeds = true
 			unspent = unspent || !h.state.Spent
 		}
 	}
-	return beyondSeeds, unspent
+	if beyondSeeds {
+		return true, unspent
+	}
+	for _, h := range s.active {
+		if h.offers(i) && !h.state.Spent {
+			return false, true
+		}
+	}
+	return false, false
 }
 
-// offeredOnlyBy reports whether no holder followed but h offers piece i.
+// offeredOnlyBy reports whether no holder followed but h offers piece i
+// that this node may ask (a seed is not asked when others offer it).
 func (s *Session) offeredOnlyBy(i int, h *holder) bool {
 	for _, o := range s.active {
-		if o != h && o.offers(i) {
+		if o != h && o.offers(i) && (!o.state.Seed || h.state.Seed) {
 			return false
 		}
 	}
@@ -1019,6 +1046,7 @@ func (s *Session) Wake(now time.Time) time.Time {
 		for _, at := range h.refused {
 			consider(at)
 		}
+		consider(h.full)
 	}
 	if u := s.firstMissing(); u >= 0 {
 		if fl := s.inflight[u]; len(fl) == 1 {

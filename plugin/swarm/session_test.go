@@ -831,3 +831,43 @@ func TestBytesOfAPieceArrivingAreNoStall(t *testing.T) {
 		t.Fatal("no piece's bytes for the stall time, and not upstream")
 	}
 }
+
+// A holder whose upload slots are all taken is asked for no piece until
+// one should be free (a piece time at its rate); a busy one is asked for
+// other pieces at once.
+func TestAFullHolderIsLeftAloneForAPieceTime(t *testing.T) {
+	for _, why := range []Failure{Full, Busy} {
+		cfg := testConfig()
+		cfg.Window, cfg.PerHolder, cfg.Requests = 4, 1, 1
+		s := NewSession(cfg, layer, "self", epoch)
+		s.AddHolders("h")
+		s.Decided(epoch)
+		s.Update(epoch, "h", HolderState{Have: haveOf(9, seq(9)...)})
+		first := s.Next(epoch)
+		if len(first) != 1 {
+			t.Fatalf("requests %v, want 1", first)
+		}
+		t0 := epoch.Add(250 * time.Millisecond) // 1 MiB in 250 ms: its piece time
+		s.Received(t0, first[0].Piece, "h")
+		got := s.Next(t0)
+		if len(got) != 1 {
+			t.Fatalf("requests %v, want 1", got)
+		}
+		s.Failed(t0, got[0].Piece, "h", why)
+		soon := t0.Add(10 * time.Millisecond)
+		again := s.Next(soon)
+		switch {
+		case why == Full && len(again) != 0:
+			t.Fatalf("a full holder asked %v %s later, before a piece time", again, soon.Sub(t0))
+		case why == Busy && (len(again) != 1 || again[0].Piece == got[0].Piece):
+			t.Fatalf("a busy holder asked %v, want another piece at once", again)
+		case why == Full:
+			if w := s.Wake(soon); w != t0.Add(250*time.Millisecond) {
+				t.Fatalf("wake %s after the full answer, want a piece time", w.Sub(t0))
+			}
+			if later := s.Next(t0.Add(250 * time.Millisecond)); len(later) != 1 {
+				t.Fatalf("a piece time after a full answer: %v, want the holder asked again", later)
+			}
+		}
+	}
+}

@@ -25,11 +25,16 @@ import (
 //     direction; a transfer's rate is the smaller of its sender's uplink
 //     and its receiver's downlink, each shared by the transfers on it as
 //     TCP flows share a bottleneck (water-filling). A holder sends at
-//     most Config.Uploads pieces at once and answers Busy beyond, as the
+//     most Config.Uploads pieces at once and answers Full beyond, as the
 //     content service does.
-//   - Latency: a request reaches its source, and a have-set its
-//     subscribers, one hop delay after it is sent. CPU, disk and hashing
-//     are free (the lab measures them).
+//   - Latency: a request, an answer or a state reaches the other end one
+//     hop delay after it is sent. CPU, disk and hashing are free (the lab
+//     measures them).
+//   - States, as the fetcher asks them: a node keeps one state request
+//     in flight to each holder it follows, held by the holder until it
+//     has a piece more (or StatePoll), asked StateSpacing after the one
+//     before; every answer to a piece request carries the holder's state
+//     as the answer began, but for its load.
 //   - Discovery: a node's announcement becomes findable after a delay
 //     drawn per node; a lookup takes lookupDelay and returns at most
 //     lookupLimit of the findable holders, at random. Routing tables are
@@ -37,8 +42,9 @@ import (
 //     common-prefix length), and a node probes the Config.Probe nodes of
 //     its table ranked highest for the layer (nearest the layer's key, as
 //     router.DistanceScore orders them). IDs are 64 bits, not 256.
-//   - Holders pass on the names they know when a node subscribes to their
-//     have-sets (both ways), gossipNames at a time, as Session.Names
+//   - Holders pass on the names they know when a node first asks their
+//     state (both ways), and not after (the fetcher's states carry names
+//     every time), gossipNames at a time, as Session.Names
 //     picks them (readers of the upstream first, the rest at random).
 //   - Pieces are verified by a flag (a corrupting member's pieces carry
 //     it), not by hashing.
@@ -131,28 +137,31 @@ type transfer struct {
 	// passes it on as it arrives; dependents are the transfers it feeds.
 	feeder     *transfer
 	dependents []*transfer
+	// state is its sender's state as the piece's answer began.
+	state HolderState
 }
 
 type simNode struct {
-	id       peer.ID
-	index    int
-	up, down *link
-	sessions []*Session
-	alive    bool
-	corrupt  bool
-	slow     bool
-	pulling  bool
-	findable time.Duration
-	table    []int  // routing table: indexes of other nodes
-	key      uint64 // its place in the DHT's key space
-	// subscribers[layer] are the nodes that follow this node's have-set.
-	subscribers []map[*simNode]bool
-	subscribed  []map[*simNode]bool
-	uploading   int
-	uploaded    int64
-	doneAt      time.Duration
-	done        bool
-	pending     []bool // per layer: a pump is scheduled
+	id         peer.ID
+	index      int
+	up, down   *link
+	sessions   []*Session
+	alive      bool
+	corrupt    bool
+	slow       bool
+	pulling    bool
+	findable   time.Duration
+	table      []int  // routing table: indexes of other nodes
+	key        uint64 // its place in the DHT's key space
+	subscribed []map[*simNode]bool
+	// waiting[layer] are the followers whose state requests this node
+	// holds, with the pieces each knew it to hold.
+	waiting   []map[*simNode]*waiter
+	uploading int
+	uploaded  int64
+	doneAt    time.Duration
+	done      bool
+	pending   []bool // per layer: a pump is scheduled
 	// fromUpstream[layer] are the bytes of its pieces finished from the
 	// upstream.
 	fromUpstream []int64
@@ -213,8 +222,8 @@ func runSim(p simParams) simResult {
 		n.down = &link{rate: rate, transfers: map[*transfer]struct{}{}}
 		n.findable = -1
 		for range s.layers {
-			n.subscribers = append(n.subscribers, map[*simNode]bool{})
 			n.subscribed = append(n.subscribed, map[*simNode]bool{})
+			n.waiting = append(n.waiting, map[*simNode]*waiter{})
 		}
 		n.pending = make([]bool, len(s.layers))
 		for range s.layers {
@@ -401,7 +410,6 @@ func (s *sim) subscribeActive(n *simNode, k int) {
 				}
 				return
 			}
-			o.subscribers[k][n] = true
 			// Names both ways, then o's state reaches n a hop later.
 			give := s.names(o, k, n)
 			take := s.names(n, k, o)
@@ -418,9 +426,81 @@ func (s *sim) subscribeActive(n *simNode, k int) {
 				n.sessions[k].Update(s.clock(), o.id, st)
 				s.subscribeActive(n, k)
 				s.pump(n, k)
+				s.at(StateSpacing, func() { s.askState(n, k, o) })
 			})
 		})
 	}
+}
+
+// waiter is a state request held by a holder: the pieces its asker knew
+// the holder to hold, and when it asks again once answered.
+type waiter struct {
+	known int
+	next  time.Duration
+}
+
+// askState asks holder o its state of layer k for n, as the fetcher does:
+// o holds the request until it has more pieces than n knows of, or
+// StatePoll; n asks again StateSpacing after it asked (StatePoll after,
+// of a holder of the whole layer).
+func (s *sim) askState(n *simNode, k int, o *simNode) {
+	if !n.alive || !o.alive || n.sessions[k].Complete() {
+		return
+	}
+	known := 0
+	if h, ok := n.sessions[k].holders[o.id]; ok {
+		known = h.state.Have.Count()
+	}
+	next := StateSpacing
+	if known == s.layers[k].Pieces() {
+		next = StatePoll
+	}
+	asked := s.now
+	s.at(s.p.hop, func() {
+		if !o.alive {
+			return
+		}
+		w := &waiter{known: known, next: asked + next}
+		o.waiting[k][n] = w
+		if o.sessions[k].Have().Count() > known {
+			s.answerState(o, k, n)
+			return
+		}
+		s.at(StatePoll, func() {
+			if o.waiting[k][n] == w {
+				s.answerState(o, k, n)
+			}
+		})
+	})
+}
+
+// answerState answers the state n asked of o.
+func (s *sim) answerState(o *simNode, k int, n *simNode) {
+	next := o.waiting[k][n].next
+	delete(o.waiting[k], n)
+	st := s.stateOf(o, k)
+	s.at(s.p.hop, func() {
+		if !n.alive {
+			return
+		}
+		sess := n.sessions[k]
+		sess.StateTook(2 * s.p.hop) // the round trip, without the time held
+		sess.Update(s.clock(), o.id, st)
+		sess.StateAnswered(o.id)
+		s.pump(n, k)
+		s.at(max(next-s.now, 0), func() { s.askState(n, k, o) })
+	})
+}
+
+// answered tells n, with the answer of holder o to a request, o's state
+// as the answer carries it: all but its load, which only a state asked
+// of it tells.
+func (s *sim) answered(n *simNode, k int, o *simNode, st HolderState) {
+	sess := n.sessions[k]
+	if h, ok := sess.holders[o.id]; ok {
+		st.Load = h.state.Load
+	}
+	sess.Update(s.clock(), o.id, st)
 }
 
 func (s *sim) names(from *simNode, k int, to *simNode) []peer.ID {
@@ -496,31 +576,46 @@ func (s *sim) request(n *simNode, k int, r Request) {
 			feeder = src.arriving(k, r.Piece)
 		}
 		if !src.sessions[k].Have().Has(r.Piece) && feeder == nil {
+			st := s.stateOf(src, k)
 			s.at(s.p.hop, func() {
+				s.answered(n, k, src, st)
 				n.sessions[k].Failed(s.clock(), r.Piece, src.id, Unavailable)
 				s.pump(n, k)
 			})
 			return
 		}
-		firsts, seed := src.firsts[k], src.seedSince[k] >= 0
-		if src.uploading >= s.p.cfg.Uploads || (seed && !firsts.Allow(s.clock(), r.Piece, l.PieceLen(r.Piece), src.readRate(s, k))) ||
-			!src.shares[k].Take(s.clock(), l.PieceLen(r.Piece), r.Only) {
-			s.at(s.p.hop, func() {
-				n.sessions[k].Failed(s.clock(), r.Piece, src.id, Busy)
-				s.pump(n, k)
-			})
-			return
-		}
-		t := &transfer{src: src, dst: n, layer: k, piece: r.Piece, remaining: float64(l.PieceLen(r.Piece)), bad: src.corrupt, feeder: feeder}
-		if seed {
-			t.sent = firsts.Start(s.clock(), r.Piece)
-		}
-		if feeder != nil {
-			feeder.dependents = append(feeder.dependents, t)
-		}
-		s.flights[flightKey{n, k, r.Piece, src.id}] = t
-		s.startTransfer(t)
+		s.serve(src, n, k, r, feeder)
 	})
+}
+
+// serve answers n's request r for a piece of layer k that src has or
+// receives (feeder).
+func (s *sim) serve(src, n *simNode, k int, r Request, feeder *transfer) {
+	l := s.layers[k]
+	firsts, seed := src.firsts[k], src.seedSince[k] >= 0
+	if src.uploading >= s.p.cfg.Uploads || (seed && !firsts.Allow(s.clock(), r.Piece, l.PieceLen(r.Piece), src.readRate(s, k), string(n.id))) ||
+		!src.shares[k].Take(s.clock(), l.PieceLen(r.Piece), r.Only) {
+		why := Busy
+		if src.uploading >= s.p.cfg.Uploads {
+			why = Full
+		}
+		st := s.stateOf(src, k)
+		s.at(s.p.hop, func() {
+			s.answered(n, k, src, st)
+			n.sessions[k].Failed(s.clock(), r.Piece, src.id, why)
+			s.pump(n, k)
+		})
+		return
+	}
+	t := &transfer{src: src, dst: n, layer: k, piece: r.Piece, remaining: float64(l.PieceLen(r.Piece)), bad: src.corrupt, feeder: feeder, state: s.stateOf(src, k)}
+	if seed {
+		t.sent = firsts.Start(s.clock(), r.Piece, string(n.id))
+	}
+	if feeder != nil {
+		feeder.dependents = append(feeder.dependents, t)
+	}
+	s.flights[flightKey{n, k, r.Piece, src.id}] = t
+	s.startTransfer(t)
 }
 
 // fail tells n that src is gone, for every request of layer k to it.
@@ -591,7 +686,7 @@ func (s *sim) startTransfer(t *transfer) {
 	t.dst.down.transfers[t] = struct{}{}
 	s.reshare(s.upOf(t), t.dst.down)
 	if s.p.relay && t.dst.alive {
-		s.notify(t.dst, t.layer)
+		s.notify(t.dst, t.layer, true)
 	}
 }
 
@@ -689,6 +784,9 @@ func (s *sim) endTransfer(t *transfer) {
 		return
 	}
 	sess := n.sessions[k]
+	if t.src != nil {
+		s.answered(n, k, t.src, t.state)
+	}
 	if t.bad {
 		sess.Failed(s.clock(), t.piece, src, Corrupt)
 		s.subscribeActive(n, k)
@@ -711,7 +809,7 @@ func (s *sim) endTransfer(t *transfer) {
 	}
 	sess.Wrote(w)
 	s.res.peakHeldBytes = max(s.res.peakHeldBytes, int64(sess.Held())*s.layers[k].PieceSize)
-	s.notify(n, k)
+	s.notify(n, k, false)
 	if !n.done && s.allComplete(n) {
 		n.done, n.doneAt = true, s.now
 	}
@@ -779,17 +877,18 @@ func (s *sim) allComplete(n *simNode) bool {
 	return true
 }
 
-// notify sends n's new have-set of layer k to its subscribers.
-func (s *sim) notify(n *simNode, k int) {
-	st := s.stateOf(n, k)
-	for _, o := range byIndex(n.subscribers[k]) {
-		s.at(s.p.hop, func() {
-			if !o.alive {
-				return
-			}
-			o.sessions[k].Update(s.clock(), n.id, st)
-			s.pump(o, k)
-		})
+// notify answers the states held by n (askState) now that it holds more
+// of layer k, or, with force, now that it receives more (simParams.relay).
+func (s *sim) notify(n *simNode, k int, force bool) {
+	count := n.sessions[k].Have().Count()
+	waiting := make(map[*simNode]bool, len(n.waiting[k]))
+	for o, w := range n.waiting[k] {
+		waiting[o] = force || count > w.known
+	}
+	for _, o := range byIndex(waiting) {
+		if waiting[o] {
+			s.answerState(n, k, o)
+		}
 	}
 }
 

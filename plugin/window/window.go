@@ -113,6 +113,8 @@ type Layer struct {
 	// and names to others.
 	askers []peer.ID
 	ended  bool
+	// grown is closed when the have-set grows or the fetch ends (Grown).
+	grown chan struct{}
 }
 
 // State is what a layer's holder tells a peer of it.
@@ -156,7 +158,32 @@ func (l *Layer) Put(i int, b []byte) error {
 	l.reg.mu.Unlock()
 	l.mem[i] = b
 	l.have.Set(i)
+	l.grew()
 	return nil
+}
+
+// Grown is closed once the layer's have-set holds more than held pieces,
+// or the fetch ended: a peer's state request waits on it.
+func (l *Layer) Grown(held int) <-chan struct{} {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.ended || l.have.Count() > held {
+		return closed
+	}
+	if l.grown == nil {
+		l.grown = make(chan struct{})
+	}
+	return l.grown
+}
+
+var closed = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
+
+// grew wakes the state requests waiting on the have-set; l.mu is held.
+func (l *Layer) grew() {
+	if l.grown != nil {
+		close(l.grown)
+		l.grown = nil
+	}
 }
 
 // Piece is piece i's bytes if they are held in memory.
@@ -179,7 +206,9 @@ func (l *Layer) Has(i int) bool {
 func (l *Layer) Written(i int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.have.Set(i)
+	if l.have.Set(i) {
+		l.grew()
+	}
 	l.release(i)
 }
 
@@ -205,11 +234,12 @@ func (l *Layer) SetSeed(seed bool) {
 	}
 }
 
-// StartSend reports whether piece i may be sent to a peer now: a seed
-// sends a piece again only as swarm.FirstCopies allows (uploads is how
-// many pieces this node sends at once). end is then called with whether
-// the copy reached its receiver whole.
-func (l *Layer) StartSend(now time.Time, i, uploads int) (end func(ok bool), ok bool) {
+// StartSend reports whether piece i may be sent to asker now: a seed
+// sends a piece again, or a piece to an asker receiving one, only as
+// swarm.FirstCopies allows (uploads is how many pieces this node sends at
+// once). end is then called with whether the copy reached its receiver
+// whole.
+func (l *Layer) StartSend(now time.Time, i, uploads int, asker string) (end func(ok bool), ok bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if !l.seed {
@@ -222,10 +252,10 @@ func (l *Layer) StartSend(now time.Time, i, uploads int) (end func(ok bool), ok 
 	if d := now.Sub(l.seedSince); d > 0 {
 		rate = float64(l.upstream.Load()) / d.Seconds()
 	}
-	if !l.firsts.Allow(now, i, l.PieceLen(i), rate) {
+	if !l.firsts.Allow(now, i, l.PieceLen(i), rate, asker) {
 		return nil, false
 	}
-	done := l.firsts.Start(now, i)
+	done := l.firsts.Start(now, i, asker)
 	return func(ok bool) {
 		l.mu.Lock()
 		defer l.mu.Unlock()
@@ -332,6 +362,7 @@ func (l *Layer) End() {
 		return
 	}
 	l.ended = true
+	l.grew()
 	for i := range l.mem {
 		l.release(i)
 	}

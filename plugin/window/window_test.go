@@ -177,3 +177,48 @@ func TestAskersAreTakenOnceAndBounded(t *testing.T) {
 		t.Fatalf("an asker that asks again after a take: %q", got)
 	}
 }
+
+// Grown wakes a peer's held state request once the have-set holds more
+// than it knew of, or the fetch ends.
+func TestGrownIsClosedWhenTheHaveSetGrowsOrTheFetchEnds(t *testing.T) {
+	data := layerBytes()
+	l, err := New(1<<20).Begin(digest.FromBytes(data), size, "default", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closedNow := func(c <-chan struct{}) bool {
+		select {
+		case <-c:
+			return true
+		default:
+			return false
+		}
+	}
+	if !closedNow(l.Grown(-1)) {
+		t.Fatal("an asker that knew of no piece waits on an empty layer")
+	}
+	zero := l.Grown(0)
+	if closedNow(zero) {
+		t.Fatal("Grown(0) closed before any piece")
+	}
+	if err := l.Put(1, piece(data, 1)); err != nil {
+		t.Fatal(err)
+	}
+	if !closedNow(zero) || !closedNow(l.Grown(0)) {
+		t.Fatal("Grown(0) open with a piece held")
+	}
+	one := l.Grown(1)
+	l.Written(1) // held already: no growth
+	if closedNow(one) {
+		t.Fatal("Grown(1) closed by a piece held already")
+	}
+	l.Written(0)
+	if !closedNow(one) {
+		t.Fatal("Grown(1) open after a piece was written")
+	}
+	two := l.Grown(2)
+	l.End()
+	if !closedNow(two) || !closedNow(l.Grown(2)) {
+		t.Fatal("Grown open after the fetch ended")
+	}
+}
