@@ -251,8 +251,8 @@ func TestPiecesBeyondTheUploadSlotsAreAnsweredBusy(t *testing.T) {
 	}()
 	<-held.sending
 	rec := do(s, http.MethodGet, path+"1")
-	if have, _ := window.DecodeHave(rec.Header().Get(oci.HaveHeader), 3); rec.Code != http.StatusTooManyRequests || have.Count() != 3 {
-		t.Fatalf("a piece asked while the only slot sends another: %d, have-set %v; want 429 with the have-set", rec.Code, have)
+	if have, _ := window.DecodeHave(rec.Header().Get(oci.HaveHeader), 3); rec.Code != http.StatusTooManyRequests || have.Count() != 3 || rec.Header().Get(oci.FullHeader) == "" {
+		t.Fatalf("a piece asked while the only slot sends another: %d, have-set %v, %s %q; want 429 with the have-set, full", rec.Code, have, oci.FullHeader, rec.Header().Get(oci.FullHeader))
 	}
 	if rec := do(s, http.MethodHead, path+"1"); rec.Code != http.StatusOK {
 		t.Fatalf("HEAD sends no body and takes no slot: %d", rec.Code)
@@ -403,9 +403,9 @@ func TestAStateIsHeldUntilTheLayerHoldsMoreThanTheAskerKnows(t *testing.T) {
 	}
 }
 
-// A piece refused because every upload slot is taken says so: its asker
-// leaves the node alone until a slot should be free.
-func TestAPieceRefusedForWantOfASlotSaysTheNodeIsFull(t *testing.T) {
+// A seed holding a piece back for a first copy answers busy, not full:
+// its asker may ask it for other pieces.
+func TestASeedHoldingAPieceBackIsBusyNotFull(t *testing.T) {
 	s, _ := newTestServer(t)
 	data := bytes.Repeat([]byte("full"), 150<<10)
 	l := fetchingByPieces(t, s, data)
@@ -414,20 +414,7 @@ func TestAPieceRefusedForWantOfASlotSaysTheNodeIsFull(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s.opts.PieceUploads = 1
 	path := "/v2/team/app/swarm/" + l.Digest.String() + "?piece="
-	held := &heldWriter{ResponseRecorder: httptest.NewRecorder(), sending: make(chan struct{}), release: make(chan struct{})}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		s.ServeHTTP(held, httptest.NewRequest(http.MethodGet, path+"0", nil))
-	}()
-	<-held.sending
-	if rec := do(s, http.MethodGet, path+"1"); rec.Code != http.StatusTooManyRequests || rec.Header().Get(oci.FullHeader) == "" {
-		t.Fatalf("a piece asked while the only slot sends another: %d, %s %q", rec.Code, oci.FullHeader, rec.Header().Get(oci.FullHeader))
-	}
-	close(held.release)
-	<-done
 	l.SetSeed(true)
 	l.UpstreamBytes().Store(600 << 10)
 	for i, last := range []bool{true, false} { // piece 0 left once; piece 1 leaves for the first time

@@ -576,15 +576,21 @@ func (s *sim) request(n *simNode, k int, r Request) {
 			feeder = src.arriving(k, r.Piece)
 		}
 		if !src.sessions[k].Have().Has(r.Piece) && feeder == nil {
-			st := s.stateOf(src, k)
-			s.at(s.p.hop, func() {
-				s.answered(n, k, src, st)
-				n.sessions[k].Failed(s.clock(), r.Piece, src.id, Unavailable)
-				s.pump(n, k)
-			})
+			s.refuse(src, n, k, r.Piece, Unavailable)
 			return
 		}
 		s.serve(src, n, k, r, feeder)
+	})
+}
+
+// refuse answers n's request for a piece of layer k with why, and src's
+// state, as the content service does.
+func (s *sim) refuse(src, n *simNode, k, piece int, why Failure) {
+	st := s.stateOf(src, k)
+	s.at(s.p.hop, func() {
+		s.answered(n, k, src, st)
+		n.sessions[k].Failed(s.clock(), piece, src.id, why)
+		s.pump(n, k)
 	})
 }
 
@@ -599,12 +605,7 @@ func (s *sim) serve(src, n *simNode, k int, r Request, feeder *transfer) {
 		if src.uploading >= s.p.cfg.Uploads {
 			why = Full
 		}
-		st := s.stateOf(src, k)
-		s.at(s.p.hop, func() {
-			s.answered(n, k, src, st)
-			n.sessions[k].Failed(s.clock(), r.Piece, src.id, why)
-			s.pump(n, k)
-		})
+		s.refuse(src, n, k, r.Piece, why)
 		return
 	}
 	t := &transfer{src: src, dst: n, layer: k, piece: r.Piece, remaining: float64(l.PieceLen(r.Piece)), bad: src.corrupt, feeder: feeder, state: s.stateOf(src, k)}
