@@ -125,8 +125,8 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 }
 
 // holdState waits, if the asker asks it to (oci.HeldQuery), until l holds
-// more pieces than the asker knows of, its wait is over (at most
-// swarm.StatePoll), or maxHeldStates requests are held already; it says
+// more pieces than the asker knows of or its wait is over (at most
+// swarm.StatePoll), unless half of MaxRequests are held already; it says
 // how long it held the request in oci.HeldHeader.
 func (s *Server) holdState(w http.ResponseWriter, r *http.Request, l *window.Layer) {
 	q := r.URL.Query()

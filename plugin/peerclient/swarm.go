@@ -29,10 +29,10 @@ func (c *Client) SwarmState(ctx context.Context, p peer.ID, repo Repository, des
 	return st, load, err
 }
 
-// WaitSwarmState is SwarmState, answered once p holds more than held
-// pieces or after wait (0: at once; p holds it swarm.StatePoll at most,
-// and it is bounded by half the request timeout);
-// it also returns how long p held the request.
+// WaitSwarmState is SwarmState answered once p holds more than held
+// pieces, or after wait (0: at once; at most half the request timeout,
+// and p holds it swarm.StatePoll at most); it also returns how long p
+// held the request.
 func (c *Client) WaitSwarmState(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, known, held int, wait time.Duration) (window.State, int, time.Duration, error) {
 	path := repo.path(oci.Swarm, desc.Digest.String())
 	if known > 0 {
