@@ -117,7 +117,7 @@ func TestPeerLayersShowTheirProgressInCtrAndCRI(t *testing.T) {
 	if err == nil {
 		t.Fatal("the interrupted CRI pull finished: the download cap did not hold")
 	}
-	partial, _ := b.ingestProgressIn("k8s.io", big.Digest)
+	partial := b.settledIngest("k8s.io", big.Digest)
 	if partial <= 0 || partial >= big.Size {
 		t.Fatalf("the interrupted pull left %d bytes of %d in containerd's ingest, want part of it", partial, big.Size)
 	}
