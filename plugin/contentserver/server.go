@@ -86,8 +86,9 @@ type Server struct {
 	// tabling: piece tables of stored layers being computed.
 	tabling map[digest.Digest]*storedHash
 	hashing chan struct{} // a slot per blob hashed for its pieces
-	// holding bounds the state requests held until a layer grows (half of
-	// MaxRequests: they count among them, and pieces need the rest).
+	// holding bounds the state requests held until a layer grows: they
+	// count among MaxRequests, and half are left for pieces (not tuned:
+	// beyond it a state is answered at once, as before states were held).
 	holding *semaphore.Weighted
 
 	served atomic.Int64

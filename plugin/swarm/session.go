@@ -587,7 +587,10 @@ func (s *Session) Failed(now time.Time, i int, src peer.ID, why Failure) {
 		wait := time.Duration(float64(s.layer.PieceLen(i)) / s.rateOf(h) * float64(time.Second))
 		h.refused[i] = now.Add(min(wait, s.cfg.Stall/4))
 		if why == Full && s.rateOf(h) > 1 {
-			h.full = h.refused[i] // not before a rate is known: a guess would be Stall/4
+			// Not before a rate is known: the guess, Stall/4, kept sixteen
+			// nodes off their seed at the start (1 s layers: 3.71× p99,
+			// against 2.44× with this).
+			h.full = h.refused[i]
 		}
 	case Corrupt, Gone:
 		s.exclude(h)
