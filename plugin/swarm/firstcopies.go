@@ -35,13 +35,18 @@ type FirstCopies struct {
 	uploads int
 	copies  map[int]*pieceCopies
 	firsts  int // first copies in flight
-	// receiving is when each asker's oldest first copy in flight began,
-	// and receivingN how many it has in flight.
-	receiving  map[string]time.Time
-	receivingN map[string]int
+	// receiving are the first copies in flight to each asker.
+	receiving map[string]*inFlight
 	// turnedAway is when an asker was last refused a first copy, by whom.
 	turnedAway   time.Time
 	turnedAwayBy string
+}
+
+// inFlight is how many first copies an asker is receiving, and since when
+// (the oldest).
+type inFlight struct {
+	since time.Time
+	n     int
 }
 
 type pieceCopies struct {
@@ -53,7 +58,7 @@ type pieceCopies struct {
 // NewFirstCopies returns the record of a seed that sends up to uploads
 // pieces at once (Config.Uploads).
 func NewFirstCopies(uploads int) *FirstCopies {
-	return &FirstCopies{uploads: max(1, uploads), copies: map[int]*pieceCopies{}, receiving: map[string]time.Time{}, receivingN: map[string]int{}}
+	return &FirstCopies{uploads: max(1, uploads), copies: map[int]*pieceCopies{}, receiving: map[string]*inFlight{}}
 }
 
 // Allow reports whether piece i, of pieceLen bytes, may be sent now to
@@ -70,8 +75,8 @@ func (f *FirstCopies) Allow(now time.Time, i int, pieceLen int64, readRate float
 func (f *FirstCopies) allow(now time.Time, i int, pieceLen int64, readRate float64, asker string) bool {
 	c, sent := f.copies[i]
 	if !sent {
-		since, receiving := f.receiving[asker]
-		return !receiving || f.turnedAwayBy == asker || f.turnedAway.Before(since)
+		r := f.receiving[asker]
+		return r == nil || f.turnedAwayBy == asker || f.turnedAway.Before(r.since)
 	}
 	if f.firsts == 0 {
 		return true
@@ -99,18 +104,19 @@ func (f *FirstCopies) Start(now time.Time, i int, asker string) (end func(ok boo
 	c = &pieceCopies{firstStart: now, firstOut: true}
 	f.copies[i] = c
 	f.firsts++
-	if f.receivingN[asker] == 0 {
-		f.receiving[asker] = now
+	r := f.receiving[asker]
+	if r == nil {
+		r = &inFlight{since: now}
+		f.receiving[asker] = r
 	}
-	f.receivingN[asker]++
+	r.n++
 	return func(ok bool) {
 		if !c.firstOut {
 			return
 		}
 		c.firstOut = false
 		f.firsts--
-		if f.receivingN[asker]--; f.receivingN[asker] == 0 {
-			delete(f.receivingN, asker)
+		if r.n--; r.n == 0 {
 			delete(f.receiving, asker)
 		}
 		switch {
