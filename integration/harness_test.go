@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
@@ -337,7 +339,8 @@ func newNodeWith(t *testing.T, name, p2pAddr, listenIP string, exec []string, op
 
 // keepLogs copies the node's logs whole to $SHOAL_KEEP_LOGS/<test>/<node>-<i>.log
 // when that variable names a directory: the lab's logs, for reading after
-// a run that passed as well as one that failed.
+// a run that passed as well as one that failed. A test that starts a node
+// of the same name again (a lab's next case) gets the next free <i>.
 func (n *node) keepLogs() {
 	dir := os.Getenv("SHOAL_KEEP_LOGS")
 	if dir == "" {
@@ -348,9 +351,26 @@ func (n *node) keepLogs() {
 		n.t.Logf("keeping logs: %v", err)
 		return
 	}
-	for i, l := range n.Logs() {
-		if data, err := os.ReadFile(l); err == nil {
-			os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.log", n.name, i)), data, 0o644)
+	i := 0
+	for _, l := range n.Logs() {
+		data, err := os.ReadFile(l)
+		if err != nil {
+			continue
+		}
+		for {
+			f, err := os.OpenFile(filepath.Join(dir, fmt.Sprintf("%s-%d.log", n.name, i)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+			i++
+			if errors.Is(err, fs.ErrExist) {
+				continue
+			}
+			if err == nil {
+				_, err = f.Write(data)
+				err = errors.Join(err, f.Close())
+			}
+			if err != nil {
+				n.t.Logf("keeping logs: %v", err)
+			}
+			break
 		}
 	}
 }

@@ -110,3 +110,46 @@ func TestUnreachablePeerFailsWithinDialTimeout(t *testing.T) {
 		t.Fatal("request to a stopped peer hung")
 	}
 }
+
+// A request its client abandons (closing the body unread) must end the
+// sender's write at once: the stream is reset, not left to fill its flow
+// window and wait out the server's idle timeout, holding an upload slot.
+func TestAbandonedBodyEndsTheSendersWriteAtOnce(t *testing.T) {
+	const idle = 5 * time.Second
+	ended := make(chan error, 1)
+	server, client := newHost(t), newHost(t)
+	srv, err := Serve(server, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		block := make([]byte, 64<<10)
+		for { // far more than a stream's flow window
+			if _, err := w.Write(block); err != nil {
+				ended <- err
+				return
+			}
+		}
+	}), idle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	client.Peerstore().AddAddrs(server.ID(), server.Addrs(), time.Hour)
+	c := NewClient(client, ClientOptions{})
+	t.Cleanup(c.Close)
+	req, _ := http.NewRequest(http.MethodGet, "/big", nil)
+	resp, err := c.Do(server.ID(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.ReadFull(resp.Body, make([]byte, 1000)); err != nil {
+		t.Fatal(err)
+	}
+	abandoned := time.Now()
+	resp.Body.Close()
+	select {
+	case err := <-ended:
+		if took := time.Since(abandoned); took >= idle {
+			t.Fatalf("the sender's write ended %v after the body was abandoned (%v): by its idle timeout, not the reset", took, err)
+		}
+	case <-time.After(2 * idle):
+		t.Fatal("the sender kept writing to an abandoned request")
+	}
+}
