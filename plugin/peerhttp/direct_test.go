@@ -492,3 +492,57 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 	}
 	t.Fatalf("timed out waiting for %s", what)
 }
+
+// slowListener hands over each connection delay after it came, as a data
+// port behind a full link answers a connection's setup late.
+type slowListener struct {
+	net.Listener
+	delay time.Duration
+}
+
+func (l *slowListener) Accept() (net.Conn, error) {
+	conn, err := l.Listener.Accept()
+	if err == nil {
+		time.Sleep(l.delay)
+	}
+	return conn, err
+}
+
+func TestADirectConnectionSetUpAfterItsRequestGaveUpServesTheNext(t *testing.T) {
+	server, client := newHost(t), newHost(t)
+	h := pathRecorder(make(chan string, 1))
+	stream, err := Serve(server, h, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stream.Close() })
+	tcp, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const wait = 300 * time.Millisecond // half the dial timeout below
+	srv, err := serveDirect(server, &slowListener{Listener: tcp, delay: 3 * wait}, h, DirectOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	client.Peerstore().AddAddrs(server.ID(), server.Addrs(), time.Hour)
+	c := NewClient(client, ClientOptions{Direct: true, DialTimeout: 2 * wait})
+	t.Cleanup(c.Close)
+	connect(t, client, server)
+	if got := get(t, c, server.ID()); got == "tcp" {
+		t.Fatal("the first request waited for a direct setup longer than half its dial timeout")
+	}
+	waitUntil(t, "the direct connection to be set up", func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		d := c.dialing[server.ID()]
+		return d != nil && d.conn != nil
+	})
+	if got := get(t, c, server.ID()); got != "tcp" {
+		t.Fatalf("the next request went over %q, want the direct connection set up meanwhile", got)
+	}
+	if !c.directDue(server.ID()) {
+		t.Fatal("a setup that succeeded late counted as a failure")
+	}
+}

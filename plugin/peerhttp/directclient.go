@@ -17,6 +17,8 @@ import (
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
 	manet "github.com/multiformats/go-multiaddr/net"
+
+	"github.com/shoal-dev/shoal/plugin/recovery"
 )
 
 // A peer whose direct path failed is reached over libp2p streams until its
@@ -152,12 +154,105 @@ func (c *Client) localAddressTo(p peer.ID, addr string) netip.Addr {
 	return netip.Addr{}
 }
 
+// directDialTimeout bounds a direct connection's setup: its data address,
+// TCP dial, TLS handshake and admission, a round trip or two each. Under
+// load those round trips are long: in the sixteen-node lab at 8 Mbit/s, with
+// every link's queue full, setups bounded by a request's wait (a second)
+// failed over a thousand times per rollout, and the nodes moved their
+// pieces over libp2p streams. A request waits for a setup no longer than
+// before; the setup goes on without it, and the connection it makes serves
+// the next request to the peer.
+const directDialTimeout = 10 * time.Second
+
+// directDial is one direct connection being set up to a peer; conn, once
+// done, waits for the first request to claim it.
+type directDial struct {
+	done   chan struct{}
+	conn   net.Conn // set when done, until claimed
+	closed bool     // the client closed: a late conn is not kept
+}
+
+// awaitDirect is a direct connection to p when one is set up within wait:
+// one set up earlier and not yet claimed, or the one being set up (started
+// now if p's direct path is due and none is). Nil: use libp2p streams.
+func (c *Client) awaitDirect(ctx context.Context, p peer.ID, wait time.Duration) net.Conn {
+	c.mu.Lock()
+	d := c.dialing[p]
+	if d == nil {
+		if !c.directDueLocked(p) {
+			c.mu.Unlock()
+			return nil
+		}
+		d = &directDial{done: make(chan struct{})}
+		c.dialing[p] = d
+		recovery.Go(context.WithoutCancel(ctx), "p2p: setting up a direct data path connection", func(ctx context.Context) { c.dialInBackground(ctx, p, d) })
+	}
+	c.mu.Unlock()
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-d.done:
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	conn := d.conn
+	d.conn = nil
+	if c.dialing[p] == d {
+		delete(c.dialing, p) // claimed or failed: the next request sets up another
+	}
+	return conn
+}
+
+// dialInBackground sets up d, a direct connection to p, and keeps it for
+// the next request to p for as long as an idle pooled connection is kept.
+func (c *Client) dialInBackground(ctx context.Context, p peer.ID, d *directDial) {
+	dctx, cancel := context.WithTimeout(ctx, directDialTimeout)
+	conn, err := c.directConn(dctx, p)
+	cancel()
+	if err != nil {
+		c.directFailed(ctx, p, err)
+	} else {
+		c.directWorked(p)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if d.closed && conn != nil {
+		conn.Close()
+		conn = nil
+	}
+	d.conn = conn
+	close(d.done)
+	if conn == nil {
+		if c.dialing[p] == d {
+			delete(c.dialing, p)
+		}
+		return
+	}
+	time.AfterFunc(idleConnTimeout, func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if d.conn != nil {
+			d.conn.Close()
+			d.conn = nil
+		}
+		if c.dialing[p] == d {
+			delete(c.dialing, p)
+		}
+	})
+}
+
 // directDue reports whether p's direct path is to be tried now.
 func (c *Client) directDue(p peer.ID) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return !time.Now().Before(c.direct[p].retry)
+	return c.directDueLocked(p)
 }
+
+func (c *Client) directDueLocked(p peer.ID) bool { return !time.Now().Before(c.direct[p].retry) }
 
 func (c *Client) directWorked(p peer.ID) {
 	c.mu.Lock()

@@ -93,8 +93,9 @@ type Client struct {
 	protect  *protector
 
 	mu         sync.Mutex
-	transports map[peer.ID]*http.Transport
+	transports map[peer.ID]peerTransports
 	direct     map[peer.ID]directEntry
+	dialing    map[peer.ID]*directDial
 }
 
 // maxTransports bounds the per-peer connection pools kept around.
@@ -119,8 +120,9 @@ func NewClient(h host.Host, opts ClientOptions) *Client {
 		host:       h,
 		opts:       opts,
 		protect:    newProtector(h.ConnManager(), protectFetch),
-		transports: map[peer.ID]*http.Transport{},
+		transports: map[peer.ID]peerTransports{},
 		direct:     map[peer.ID]directEntry{},
+		dialing:    map[peer.ID]*directDial{},
 	}
 	if opts.Direct {
 		id, err := hostIdentity(h)
@@ -133,17 +135,46 @@ func NewClient(h host.Host, opts ClientOptions) *Client {
 }
 
 // Do sends req to peer p. The request URL's path and query are used; its
-// host is ignored.
+// host is ignored. It goes over p's direct data path where a connection
+// to it is open or set up within half the dial timeout, and over a libp2p
+// stream otherwise.
 func (c *Client) Do(p peer.ID, req *http.Request) (*http.Response, error) {
 	req.URL.Scheme = "http"
 	req.URL.Host = "peer" // routing is by transport, not by name
 	req.Host = "peer"
-	return c.transport(p).RoundTrip(req)
+	t := c.transport(p)
+	if t.direct != nil {
+		resp, err := t.direct.RoundTrip(req)
+		if !errors.Is(err, errNoDirect) {
+			return resp, err
+		}
+		// Nothing was sent: the request goes over a stream instead.
+	}
+	return t.stream.RoundTrip(req)
 }
 
-// One transport per peer: http.Transport pools connections by host name, and
-// peer IDs are case-sensitive while host names are not.
-func (c *Client) transport(p peer.ID) *http.Transport {
+// errNoDirect: no direct connection to the peer is at hand.
+var errNoDirect = errors.New("no direct data path connection at hand")
+
+// peerTransports pool a peer's connections, one transport per path, so
+// that connections of one path are not reused for requests while the other
+// serves: streams opened while a direct connection was being set up are
+// used only while none is at hand. One pair per peer: http.Transport pools
+// connections by host name, and peer IDs are case-sensitive while host
+// names are not.
+type peerTransports struct {
+	direct *http.Transport // nil: no direct path
+	stream *http.Transport
+}
+
+func (t peerTransports) closeIdle() {
+	if t.direct != nil {
+		t.direct.CloseIdleConnections()
+	}
+	t.stream.CloseIdleConnections()
+}
+
+func (c *Client) transport(p peer.ID) peerTransports {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if t, ok := c.transports[p]; ok {
@@ -151,36 +182,43 @@ func (c *Client) transport(p peer.ID) *http.Transport {
 	}
 	if len(c.transports) >= maxTransports {
 		for id, t := range c.transports {
-			t.CloseIdleConnections()
+			t.closeIdle()
 			delete(c.transports, id)
 			break
 		}
 	}
-	t := &http.Transport{
+	t := peerTransports{stream: c.newTransport(func(ctx context.Context) (net.Conn, error) {
+		// Only an error of this path is the request's: a failed direct
+		// path that a stream replaces costs the peer nothing.
+		conn, err := gostream.Dial(ctx, c.host, p, Protocol)
+		if err != nil {
+			return nil, fmt.Errorf("open stream to peer %s: %w", p, err)
+		}
+		return resettingConn{conn}, nil
+	})}
+	if c.identity != nil {
+		t.direct = c.newTransport(func(ctx context.Context) (net.Conn, error) {
+			// Half the bound at most, so the libp2p path still has time.
+			if conn := c.awaitDirect(ctx, p, c.opts.DialTimeout/2); conn != nil {
+				return conn, nil
+			}
+			return nil, errNoDirect
+		})
+	}
+	c.transports[p] = t
+	return t
+}
+
+func (c *Client) newTransport(dial func(context.Context) (net.Conn, error)) *http.Transport {
+	return &http.Transport{
 		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
 			ctx, cancel := context.WithTimeout(ctx, c.opts.DialTimeout)
 			defer cancel()
-			if c.identity != nil && c.directDue(p) {
-				// Half the bound at most, so the libp2p path still has time.
-				dctx, dcancel := context.WithTimeout(ctx, c.opts.DialTimeout/2)
-				conn, err := c.directConn(dctx, p)
-				dcancel()
-				if err == nil {
-					c.directWorked(p)
-					return &idleConn{Conn: conn, idle: c.opts.IdleTimeout}, nil
-				}
-				if ctx.Err() != nil {
-					return nil, ctx.Err()
-				}
-				c.directFailed(ctx, p, err)
-			}
-			// Only an error of this path is the request's: a failed direct
-			// path that a stream replaces costs the peer nothing.
-			conn, err := gostream.Dial(ctx, c.host, p, Protocol)
+			conn, err := dial(ctx)
 			if err != nil {
-				return nil, fmt.Errorf("open stream to peer %s: %w", p, err)
+				return nil, err
 			}
-			return &idleConn{Conn: resettingConn{conn}, idle: c.opts.IdleTimeout}, nil
+			return &idleConn{Conn: conn, idle: c.opts.IdleTimeout}, nil
 		},
 		ResponseHeaderTimeout: c.opts.HeaderTimeout,
 		// A node fetching layers by pieces keeps up to PerHolder requests
@@ -192,8 +230,6 @@ func (c *Client) transport(p peer.ID) *http.Transport {
 		IdleConnTimeout:     idleConnTimeout,
 		DisableCompression:  true,
 	}
-	c.transports[p] = t
-	return t
 }
 
 // Close drops every pooled stream.
@@ -201,10 +237,18 @@ func (c *Client) Close() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for id, t := range c.transports {
-		t.CloseIdleConnections()
+		t.closeIdle()
 		delete(c.transports, id)
 	}
 	clear(c.direct)
+	for _, d := range c.dialing {
+		d.closed = true
+		if d.conn != nil {
+			d.conn.Close()
+			d.conn = nil
+		}
+	}
+	clear(c.dialing)
 }
 
 // resettingConn resets its stream on Close. The transport closes a
