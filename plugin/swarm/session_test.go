@@ -871,3 +871,52 @@ func TestAFullHolderIsLeftAloneForAPieceTime(t *testing.T) {
 		}
 	}
 }
+
+// The piece a stalled node asked of the upstream is read to its end though
+// something moves meanwhile; a node that stops reading the upstream takes a
+// piece there again only after a whole stall time without progress.
+func TestAPieceTakenFromTheUpstreamOnAStallIsReadToItsEnd(t *testing.T) {
+	cfg := testConfig()
+	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
+	stalledNode := func() (*Session, time.Time) {
+		s := NewSession(cfg, layer, "self", epoch)
+		s.AddHolders("done")
+		s.Decided(epoch)
+		s.Update(epoch, "done", HolderState{Have: haveOf(9, seq(9)...)})
+		stuck := epoch.Add(3 * cfg.Stall)
+		s.Failed(stuck.Add(-time.Millisecond), 0, "done", Busy) // its uplink is full
+		if !slices.Contains(s.Next(stuck), Request{Piece: 0, From: Upstream}) {
+			t.Fatal("a stalled node did not take the piece it waits for from the upstream")
+		}
+		return s, stuck
+	}
+	fromUpstream := func(s *Session, at time.Time) bool {
+		return slices.ContainsFunc(s.Next(at), func(r Request) bool { return r.From == Upstream })
+	}
+
+	s, stuck := stalledNode()
+	moved := stuck.Add(100 * time.Millisecond)
+	s.Moving(moved) // another piece's bytes
+	if s.LeavesUpstream(moved) {
+		t.Fatal("left the upstream with the piece it stalled on half read")
+	}
+	s.Received(moved.Add(time.Millisecond), 0, Upstream)
+	if !s.LeavesUpstream(moved.Add(time.Millisecond)) {
+		t.Fatal("holds its body to the upstream open after the piece it stalled on")
+	}
+
+	s, stuck = stalledNode()
+	left := stuck.Add(10 * time.Millisecond)
+	s.StopUpstream(left) // the body ended
+	for at := left; at.Before(left.Add(cfg.Stall)); at = at.Add(100 * time.Millisecond) {
+		s.Failed(at, 0, "done", Busy)
+		if fromUpstream(s, at) {
+			t.Fatalf("%v after it stopped reading the upstream, asked it again: want a whole stall time first", at.Sub(left))
+		}
+	}
+	later := left.Add(3 * cfg.Stall)
+	s.Failed(later.Add(-time.Millisecond), 0, "done", Busy)
+	if !fromUpstream(s, later) {
+		t.Fatal("still stalled a whole stall time later, and not upstream")
+	}
+}
