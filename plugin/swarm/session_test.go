@@ -920,3 +920,34 @@ func TestAPieceTakenFromTheUpstreamOnAStallIsReadToItsEnd(t *testing.T) {
 		t.Fatal("still stalled a whole stall time later, and not upstream")
 	}
 }
+
+// A seed that stopped reading the upstream because it yielded to another
+// seed does not read there again the moment it no longer yields (the
+// rates that decide it move with its own reading): only a stall time
+// later.
+func TestASeedThatYieldedReadsAgainOnlyAStallTimeLater(t *testing.T) {
+	cfg := testConfig()
+	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
+	first, second := peer.ID("seed-a"), peer.ID("seed-b")
+	if string(pieceScore(layer.Digest, -1, second)) > string(pieceScore(layer.Digest, -1, first)) {
+		first, second = second, first
+	}
+	s := NewSession(cfg, layer, second, epoch)
+	s.Decided(epoch)
+	s.Received(epoch, 0, Upstream)
+	s.Update(epoch, first, HolderState{Have: haveOf(9, 0), Seed: true, Upstream: 1})
+	if !s.Yields() || !s.LeavesUpstream(epoch) {
+		t.Fatalf("yields %v, leaves the upstream %v: want both, a seed ranked first reads", s.Yields(), s.LeavesUpstream(epoch))
+	}
+	s.StopUpstream(epoch)
+	s.Lost(first, Gone) // and now it yields to nobody
+	fromUpstream := func(at time.Time) bool {
+		return slices.ContainsFunc(s.Next(at), func(r Request) bool { return r.From == Upstream })
+	}
+	if fromUpstream(epoch.Add(100 * time.Millisecond)) {
+		t.Fatal("read the upstream again at once after yielding")
+	}
+	if !fromUpstream(epoch.Add(cfg.Stall)) {
+		t.Fatal("a seed left alone does not read the upstream a stall time after it yielded")
+	}
+}
