@@ -267,15 +267,21 @@ func TestANodeStalledOnASeedThatReadsNothingBecomesTheSeed(t *testing.T) {
 	}
 }
 
+// rankedPair is two node IDs, the first ranked before the second for layer.
+func rankedPair() (first, second peer.ID) {
+	first, second = "seed-a", "seed-b"
+	if string(pieceScore(layer.Digest, -1, second)) > string(pieceScore(layer.Digest, -1, first)) {
+		first, second = second, first
+	}
+	return first, second
+}
+
 // Of two seeds that read the layer from the upstream, the one ranked
 // after the other yields: one seed reads the layer over one body.
 func TestOfSeedsThatReadTheOneRankedFirstReadsOn(t *testing.T) {
 	cfg := testConfig()
 	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 9, 9
-	first, second := peer.ID("seed-a"), peer.ID("seed-b")
-	if string(pieceScore(layer.Digest, -1, second)) > string(pieceScore(layer.Digest, -1, first)) {
-		first, second = second, first
-	}
+	first, second := rankedPair()
 	a := NewSession(cfg, layer, first, epoch)
 	b := NewSession(cfg, layer, second, epoch)
 	for _, s := range []*Session{a, b} {
@@ -928,10 +934,7 @@ func TestAPieceTakenFromTheUpstreamOnAStallIsReadToItsEnd(t *testing.T) {
 func TestASeedThatYieldedReadsAgainOnlyAStallTimeLater(t *testing.T) {
 	cfg := testConfig()
 	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
-	first, second := peer.ID("seed-a"), peer.ID("seed-b")
-	if string(pieceScore(layer.Digest, -1, second)) > string(pieceScore(layer.Digest, -1, first)) {
-		first, second = second, first
-	}
+	first, second := rankedPair()
 	s := NewSession(cfg, layer, second, epoch)
 	s.Decided(epoch)
 	s.Received(epoch, 0, Upstream)
