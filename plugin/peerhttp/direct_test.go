@@ -546,3 +546,10 @@ func TestADirectConnectionSetUpAfterItsRequestGaveUpServesTheNext(t *testing.T) 
 		t.Fatal("a setup that succeeded late counted as a failure")
 	}
 }
+
+// directDue reports whether p's direct path is to be tried now.
+func (c *Client) directDue(p peer.ID) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.directDueLocked(p)
+}

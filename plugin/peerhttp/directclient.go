@@ -245,13 +245,7 @@ func (c *Client) dialInBackground(ctx context.Context, p peer.ID, d *directDial)
 	})
 }
 
-// directDue reports whether p's direct path is to be tried now.
-func (c *Client) directDue(p peer.ID) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.directDueLocked(p)
-}
-
+// directDueLocked reports whether p's direct path is to be tried now.
 func (c *Client) directDueLocked(p peer.ID) bool { return !time.Now().Before(c.direct[p].retry) }
 
 func (c *Client) directWorked(p peer.ID) {
