@@ -95,25 +95,6 @@ func (n *node) ingestProgressIn(ns string, d digest.Digest) (offset, total int64
 	return 0, 0
 }
 
-// settledIngest is the offset of n's ingest of d once its writer has
-// stopped: a pull given up may still write its last buffer after its
-// caller returns (1.5 KB after the offset was read, once). It reads again
-// every 100 ms, for 2 s at most, until two reads agree or the ingest is
-// gone (containerd removed it: the next pull starts over), and returns the
-// last offset seen.
-func (n *node) settledIngest(ns string, d digest.Digest) int64 {
-	last, _ := n.ingestProgressIn(ns, d)
-	for range 20 {
-		time.Sleep(100 * time.Millisecond)
-		now, _ := n.ingestProgressIn(ns, d)
-		if now == last || now == 0 {
-			break
-		}
-		last = now
-	}
-	return last
-}
-
 var logTimeRE = regexp.MustCompile(`time="([^"]+)"`)
 
 // logTime is the time of the first line of n's current log containing s.

@@ -34,7 +34,9 @@ func TestAHolderThatShedsLoadIsStillUsedByTheNextPull(t *testing.T) {
 	before := reg.blobRequests(next.Repo)
 	b.pull(next.Ref)
 	if n := reg.blobRequests(next.Repo) - before; n != 0 {
-		t.Fatalf("B's next pull made %d upstream blob requests: the holder that shed load was skipped", n)
+		st, err := b.status()
+		t.Fatalf("B's next pull made %d upstream blob requests: the holder that shed load was skipped; "+
+			"B's recent failures: %+v (%v)", n, st.RecentFailures, err)
 	}
 }
 

@@ -364,7 +364,9 @@ func (pf *PeerFirst) fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 			return nil, ctx.Err()
 		}
 		pf.f.stats.Misses.Add(1)
-		logger.WithError(err).WithField("lookup", lookup).Debug("p2p: no peer holds it, fetching upstream")
+		// found > 0: every holder found is being avoided (penalty.Board).
+		logger.WithError(err).WithFields(log.Fields{"lookup": lookup, "found": len(providers)}).
+			Debug("p2p: no peer holds it, fetching upstream")
 		return pf.upstreamFetch(ctx, desc, "no peer holds it", handOn())
 	}
 
