@@ -69,6 +69,10 @@ const (
 // (both paths; clients drop idle connections sooner, see Client).
 const keepAlive = 30 * time.Second
 
+// firstRequestTimeout closes a connection whose first request has not
+// arrived this long after it was accepted (http.Server.ReadHeaderTimeout).
+const firstRequestTimeout = 10 * time.Second
+
 // Tags under which the libp2p connection of a peer with open direct
 // connections is protected from the connection manager: closing it would
 // close them too.

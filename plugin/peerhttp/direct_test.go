@@ -547,6 +547,42 @@ func TestADirectConnectionSetUpAfterItsRequestGaveUpServesTheNext(t *testing.T) 
 	}
 }
 
+// A connection set up for a request that gave up is not handed to a later
+// request once its server has closed it for sending no request.
+func TestADirectConnectionNotClaimedInTimeIsNotUsed(t *testing.T) {
+	t.Parallel() // waits out the server's first-request timeout
+	server, client := newHost(t), newHost(t)
+	h := pathRecorder(make(chan string, 1))
+	stream, err := Serve(server, h, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stream.Close() })
+	tcp, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const wait = 300 * time.Millisecond
+	srv, err := serveDirect(server, &slowListener{Listener: tcp, delay: 3 * wait}, h, DirectOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	client.Peerstore().AddAddrs(server.ID(), server.Addrs(), time.Hour)
+	c := NewClient(client, ClientOptions{Direct: true, DialTimeout: 2 * wait})
+	t.Cleanup(c.Close)
+	connect(t, client, server)
+	get(t, c, server.ID()) // over a stream; the direct connection is set up after it
+	waitUntil(t, "the direct connection to be set up", func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		d := c.dialing[server.ID()]
+		return d != nil && d.conn != nil
+	})
+	time.Sleep(firstRequestTimeout + time.Second)
+	get(t, c, server.ID()) // fails if handed the connection the server closed
+}
+
 // directDue reports whether p's direct path is to be tried now.
 func (c *Client) directDue(p peer.ID) bool {
 	c.mu.Lock()

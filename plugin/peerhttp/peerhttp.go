@@ -54,7 +54,7 @@ func Serve(h host.Host, handler http.Handler, idleTimeout time.Duration) (*Serve
 func newHTTPServer(handler http.Handler) *http.Server {
 	return &http.Server{
 		Handler:           handler,
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: firstRequestTimeout,
 		IdleTimeout:       keepAlive,
 		MaxHeaderBytes:    16 << 10,
 	}
