@@ -62,11 +62,11 @@ func benchPieces(t *testing.T, r *benchReport) {
 		for run := range runs {
 			im := lab.push(fmt.Sprintf("bench/pieces%d-%d", k, run), rolloutImage...)
 			unit := lab.linkTime(im)
-			before := lab.sent()
+			before, beforeIn := lab.sent(), lab.received()
 			cpu := cpuBusy(t)
 			times := lab.pullAllAtOnce(im.Ref)
 			busy = append(busy, cpu())
-			after := lab.sent()
+			after, afterIn := lab.sent(), lab.received()
 			others := times
 			if c.slow {
 				others = times[:slow-1]
@@ -75,8 +75,12 @@ func benchPieces(t *testing.T, r *benchReport) {
 			lasts = append(lasts, float64(slices.Max(others))/float64(unit))
 			copies = append(copies, lab.copies(im))
 			most := 0.0
+			var up, in []string
 			for i := range after {
-				most = max(most, float64(after[i]-before[i])/float64(im.Data.Size()))
+				c := float64(after[i]-before[i]) / float64(im.Data.Size())
+				most = max(most, c)
+				up = append(up, strconv.FormatFloat(c, 'f', 2, 64))
+				in = append(in, strconv.FormatFloat(float64(afterIn[i]-beforeIn[i])/float64(im.Data.Size()), 'f', 2, 64))
 			}
 			uploads = append(uploads, most)
 			extra := ""
@@ -89,8 +93,9 @@ func benchPieces(t *testing.T, r *benchReport) {
 			if c.opts != nil {
 				extra += fmt.Sprintf("; nodes that read each layer from the registry %v", readersPerLayer(lab, im))
 			}
-			fmt.Printf("pieces bench, %s, run %d: fetch end %v (× size÷link %s); upstream copies %.2f; most uploaded (kernel) %.2f copies; CPU %.0f%%%s\n",
-				c.name, run+1, multiples(times, unit), unit.Round(time.Millisecond), copies[run], most, 100*busy[run], extra)
+			fmt.Printf("pieces bench, %s, run %d: fetch end %v (× size÷link %s); upstream copies %.2f; most uploaded (kernel) %.2f copies; CPU %.0f%%%s\n"+
+				"  copies each node sent %v, received %v (kernel, headers and resent packets included)\n",
+				c.name, run+1, multiples(times, unit), unit.Round(time.Millisecond), copies[run], most, 100*busy[run], extra, up, in)
 		}
 		if c.slow {
 			lab.setRate(slow, mbit)

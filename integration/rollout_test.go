@@ -215,11 +215,18 @@ func multiples(ds []time.Duration, unit time.Duration) []string {
 // sent is how many bytes each node host has sent over its link, as the
 // kernel counts them at the bridge's end of its veth: an account of
 // uploads that owes nothing to the nodes' own.
-func (l *rolloutLab) sent() []int64 {
+func (l *rolloutLab) sent() []int64 { return l.linkBytes("rx_bytes") }
+
+// received is how many bytes each node host has received over its link,
+// counted as sent.
+func (l *rolloutLab) received() []int64 { return l.linkBytes("tx_bytes") }
+
+// linkBytes reads a byte counter of each node's veth at the bridge's end.
+func (l *rolloutLab) linkBytes(counter string) []int64 {
 	l.t.Helper()
 	out := make([]int64, len(l.nodes))
 	for i := range l.nodes {
-		data, err := os.ReadFile(fmt.Sprintf("/sys/class/net/%s/statistics/rx_bytes", l.veth(i+1)))
+		data, err := os.ReadFile(fmt.Sprintf("/sys/class/net/%s/statistics/%s", l.veth(i+1), counter))
 		if err != nil {
 			l.t.Fatal(err)
 		}

@@ -147,6 +147,10 @@ type Fetcher struct {
 	// it again after bad bytes themselves, or the upstream.
 	suspectMu sync.Mutex
 	suspect   map[digest.Digest]time.Time
+
+	// fetchingByPieces counts the layers whose pieces are being fetched
+	// now: they share the node's downlink (swarm.Session.SetLayers).
+	fetchingByPieces atomic.Int32
 }
 
 // suspectFor is how long a digest stays suspect.

@@ -37,7 +37,10 @@ type pieceFetch struct {
 	events chan func()
 	done   chan struct{} // run ended
 	end    func()        // the layer's offer to peers
-	began  time.Time
+	// fetched ends its count among the layers fetched by pieces
+	// (Fetcher.fetchingByPieces), once it holds every piece or gives up.
+	fetched func()
+	began   time.Time
 	// decided is when the first lookup and probes were in.
 	decided time.Time
 
@@ -115,6 +118,8 @@ func (pf *PeerFirst) fetchByPieces(ctx context.Context, desc ocispec.Descriptor,
 		fromRegistry: map[int]bool{}, began: time.Now(), endSpan: endSpan, byPeer: map[peer.ID]int64{},
 	}
 	f.ready = sync.NewCond(&f.mu)
+	pf.f.fetchingByPieces.Add(1)
+	f.fetched = sync.OnceFunc(func() { pf.f.fetchingByPieces.Add(-1) })
 	f.sess.SetUploadCap(pf.f.opts.UploadCap)
 	if pf.f.opts.SpareUplink {
 		f.sess.SpareUplink()
@@ -336,6 +341,7 @@ func (f *pieceFetch) post(fn func()) {
 func (f *pieceFetch) run(ctx context.Context) {
 	defer close(f.done)
 	defer f.endTrace()
+	defer f.fetched()
 	timer := time.NewTimer(0)
 	defer timer.Stop()
 	for {
@@ -360,6 +366,10 @@ func (f *pieceFetch) run(ctx context.Context) {
 		if f.upstream != nil && f.sess.LeavesUpstream(now) {
 			f.leaveUpstream(ctx, now)
 		}
+		if f.sess.Complete() {
+			f.fetched()
+		}
+		f.sess.SetLayers(int(f.pf.f.fetchingByPieces.Load()))
 		for _, r := range f.sess.Next(now) {
 			f.start(r)
 		}
@@ -464,8 +474,8 @@ func (f *pieceFetch) leaveUpstream(ctx context.Context, now time.Time) {
 	f.ready.Broadcast() // the reader, waiting for a piece to read, returns
 	f.mu.Unlock()
 	f.sess.StopUpstream(now)
-	log.G(ctx).WithFields(log.Fields{"digest": f.desc.Digest, "after": now.Sub(f.began).Round(time.Millisecond), "reads": f.sess.Reads(), "yields": f.sess.Yields(), "written": f.sess.Written()}).
-		Debug("p2p: this node stops reading a layer from the upstream")
+	log.G(ctx).WithFields(log.Fields{"digest": f.desc.Digest, "after": now.Sub(f.began).Round(time.Millisecond), "reads": f.sess.Reads(), "yields": f.sess.Yields(), "written": f.sess.Written(),
+		"upstream_bytes": f.layer.UpstreamBytes().Load()}).Debug("p2p: this node stops reading a layer from the upstream")
 }
 
 // start sends a request the session asked for.

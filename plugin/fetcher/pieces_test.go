@@ -117,6 +117,8 @@ func TestALayerComesByPiecesFromEveryHolder(t *testing.T) {
 	if f.opts.Windows.Held() != 0 {
 		t.Fatalf("%d bytes still held after the fetch", f.opts.Windows.Held())
 	}
+	// Done, it no longer shares the node's downlink with other layers.
+	waitUntil(t, func() bool { return f.fetchingByPieces.Load() == 0 })
 }
 
 // A holder whose pieces do not match their table is dropped for the
@@ -323,6 +325,7 @@ func TestACancelledPullByPiecesReturns(t *testing.T) {
 	if f.opts.Windows.Held() != 0 {
 		t.Fatalf("%d bytes held after the body was closed", f.opts.Windows.Held())
 	}
+	waitUntil(t, func() bool { return f.fetchingByPieces.Load() == 0 })
 }
 
 // The pieces handed to containerd last stay in memory, servable, until

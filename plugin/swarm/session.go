@@ -187,7 +187,10 @@ type Session struct {
 	inflight map[int][]flight
 	// asking bounds the requests in flight: Requests, less after Slow
 	// failures.
-	asking  int
+	asking int
+	// layers is how many layers this node fetches by pieces at once
+	// (SetLayers): they share Requests.
+	layers  int
 	holders map[peer.ID]*holder
 	order   []*holder // holders in the order found, for the active set
 	// active are the holders asked (Config.Holders), in the order found;
@@ -246,7 +249,7 @@ func NewSession(cfg Config, layer Layer, self peer.ID, now time.Time) *Session {
 	n := layer.Pieces()
 	s := &Session{
 		cfg: cfg, layer: layer, self: self, n: n,
-		have: NewBitfield(n), inflight: map[int][]flight{}, asking: cfg.Requests, holders: map[peer.ID]*holder{},
+		have: NewBitfield(n), inflight: map[int][]flight{}, asking: cfg.Requests, layers: 1, holders: map[peer.ID]*holder{},
 		upstream: holder{id: Upstream, active: true}, lastArrival: now, stalledFor: -1, tiebreak: make([]uint64, n),
 		rank: string(pieceScore(layer.Digest, -1, self)),
 	}
@@ -440,6 +443,11 @@ func (s *Session) StateAnswered(id peer.ID) {
 // SetUploadCap tells the session this node's own upload cap (bytes per
 // second to peers, all together; 0: none).
 func (s *Session) SetUploadCap(bytesPerSecond int64) { s.uploadCap = bytesPerSecond }
+
+// SetLayers says how many layers (this one included) the node fetches by
+// pieces now: Requests bounds the pieces in flight into its downlink, not
+// into each layer's. The next-needed piece is asked whatever the bound.
+func (s *Session) SetLayers(n int) { s.layers = max(n, 1) }
 
 // SpareUplink makes this node, capped or serving nothing, the last of the
 // nodes it knows to take the layer from the upstream when they stall.
@@ -702,11 +710,12 @@ func (s *Session) Next(now time.Time) []Request {
 			reqs = append(reqs, r)
 		}
 	}
-	if s.requests() >= s.asking {
+	bound := min(s.asking, (s.cfg.Requests+s.layers-1)/s.layers)
+	if s.requests() >= bound {
 		return reqs
 	}
 	for _, i := range s.candidates(lo, hi) {
-		if s.requests() >= s.asking {
+		if s.requests() >= bound {
 			break
 		}
 		if r, ok := s.assign(now, i, false); ok {

@@ -427,6 +427,27 @@ func TestRequestsBoundWhatIsInFlight(t *testing.T) {
 	}
 }
 
+func TestLayersFetchedAtOnceShareRequests(t *testing.T) {
+	cfg := testConfig()
+	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 9, 8
+	all := haveOf(9, 0, 1, 2, 3, 4, 5, 6, 7, 8)
+	for _, c := range []struct{ layers, want int }{{1, 8}, {2, 4}, {3, 3}, {8, 1}, {20, 1}} {
+		s := NewSession(cfg, layer, "self", epoch)
+		s.AddHolders("a")
+		s.Decided(epoch)
+		s.Update(epoch, "a", HolderState{Have: all})
+		s.SetLayers(c.layers)
+		if got := s.Next(epoch); len(got) != c.want {
+			t.Errorf("%d layers at once: %d requests, want %d", c.layers, len(got), c.want)
+		}
+		// When the others are done, this one asks for the rest.
+		s.SetLayers(1)
+		if got := s.Next(epoch); len(got) != 8-c.want {
+			t.Errorf("%d layers, then one: %d requests more, want %d", c.layers, len(got), 8-c.want)
+		}
+	}
+}
+
 func TestAPieceThatCameTooSlowlyHalvesWhatIsAskedAtOnce(t *testing.T) {
 	cfg := testConfig()
 	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 9, 4

@@ -141,6 +141,17 @@ type transfer struct {
 	state HolderState
 }
 
+// fetching is how many layers n fetches by pieces now.
+func (n *simNode) fetching() int {
+	k := 0
+	for _, sess := range n.sessions {
+		if !sess.Complete() {
+			k++
+		}
+	}
+	return k
+}
+
 type simNode struct {
 	id         peer.ID
 	index      int
@@ -543,6 +554,7 @@ func (s *sim) pump(n *simNode, k int) {
 	if sess.LeavesUpstream(s.clock()) {
 		s.leaveUpstream(n, k)
 	}
+	sess.SetLayers(n.fetching())
 	for _, r := range sess.Next(s.clock()) {
 		s.request(n, k, r)
 	}
