@@ -457,7 +457,7 @@ func (f *pieceFetch) logSeed(ctx context.Context, now time.Time) {
 	log.G(ctx).WithFields(log.Fields{"digest": f.desc.Digest, "after": now.Sub(f.began).Round(time.Millisecond),
 		"decided": f.decided.Sub(f.began).Round(time.Millisecond), "holders": len(f.sess.Known()), "active": len(f.sess.Active()),
 		"seeds": seeds, "reading": reading, "written": f.sess.Written(), "states": f.stateCount,
-		"polls": polls, "oldest_poll": oldest.Round(time.Millisecond)}).
+		"polls": polls, "oldest_poll": oldest.Round(time.Millisecond), "why": f.sess.SeedReason()}).
 		Debug("p2p: this node takes from the upstream the pieces of a layer no peer brings")
 }
 

@@ -3,6 +3,7 @@ package swarm
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"fmt"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -215,6 +216,8 @@ type Session struct {
 	// yielded is when this seed last stopped reading the upstream because
 	// it yields to another (takesUpstream).
 	yielded time.Time
+	// seedWhy is the rule that made this node a seed last (SeedReason).
+	seedWhy string
 
 	// readBytes and read are what this node read from the upstream, and
 	// how fast; uploadCap is its own upload cap (0: none).
@@ -305,12 +308,24 @@ func (s *Session) Decided(now time.Time) {
 	s.decided = true
 	s.lastArrival = now
 	if s.liveHolders() == 0 {
-		s.seed = true
+		s.becomeSeed(now, "no holder found")
+	}
+}
+
+// becomeSeed makes this node a seed, for why (SeedReason), at now (zero:
+// not known).
+func (s *Session) becomeSeed(now time.Time, why string) {
+	s.seed, s.seedWhy = true, why
+	if !now.IsZero() {
+		s.seedWhy += fmt.Sprintf("; last progress %s before", now.Sub(s.lastArrival).Round(time.Millisecond))
 	}
 }
 
 // Seed reports whether this node may take pieces from the upstream.
 func (s *Session) Seed() bool { return s.seed }
+
+// SeedReason says which rule made this node a seed last, for its log.
+func (s *Session) SeedReason() string { return s.seedWhy }
 
 // Reads reports whether a piece came to this node from the upstream: it
 // reads the layer there.
@@ -644,7 +659,7 @@ func (s *Session) exclude(h *holder) {
 	}
 	s.fillActive()
 	if s.liveHolders() == 0 {
-		s.seed = true // nobody left to wait for
+		s.becomeSeed(time.Time{}, "every holder gone") // nobody left to wait for
 	}
 }
 
@@ -686,7 +701,7 @@ func (s *Session) Next(now time.Time) []Request {
 	}
 	stalled := now.Sub(s.lastArrival) >= s.stallAfter()
 	if stalled && !s.seed && !s.readerKnown() {
-		s.seed = true // nobody brought a piece for Stall and no seed reads: this node reads the layer
+		s.becomeSeed(now, "stalled, no seed reads") // nobody brought a piece for Stall: this node reads the layer
 	}
 	if s.onlySlowReaders() && !s.seed {
 		// Pieces trickle in from a slow seed, so nothing stalls: this
@@ -696,7 +711,7 @@ func (s *Session) Next(now time.Time) []Request {
 			s.slowSince = now
 		}
 		if now.Sub(s.slowSince) >= s.stallAfter() {
-			s.seed = true
+			s.becomeSeed(now, "only slow seeds read")
 		}
 	} else {
 		s.slowSince = time.Time{}

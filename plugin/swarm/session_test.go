@@ -44,8 +44,8 @@ func TestALoneMissTakesTheWindowFromTheUpstreamInOrderAtOnce(t *testing.T) {
 		t.Fatalf("before the lookup is in: %v, want nothing", got)
 	}
 	s.Decided(epoch)
-	if !s.Seed() {
-		t.Fatal("a node that found no holder is not a seed")
+	if !s.Seed() || s.SeedReason() != "no holder found; last progress 0s before" {
+		t.Fatalf("a node that found no holder: seed %v, why %q", s.Seed(), s.SeedReason())
 	}
 	want := []Request{{Piece: 0, From: Upstream}, {Piece: 1, From: Upstream}}
 	if got := s.Next(epoch); !slices.Equal(got, want) {
