@@ -62,11 +62,11 @@ func benchPieces(t *testing.T, r *benchReport) {
 		for run := range runs {
 			im := lab.push(fmt.Sprintf("bench/pieces%d-%d", k, run), rolloutImage...)
 			unit := lab.linkTime(im)
-			before, beforeIn := lab.sent(), lab.received()
+			before, beforeIn, beforeWaste := lab.sent(), lab.received(), lab.pieceWaste()
 			cpu := cpuBusy(t)
 			times := lab.pullAllAtOnce(im.Ref)
 			busy = append(busy, cpu())
-			after, afterIn := lab.sent(), lab.received()
+			after, afterIn, afterWaste := lab.sent(), lab.received(), lab.pieceWaste()
 			others := times
 			if c.slow {
 				others = times[:slow-1]
@@ -75,8 +75,10 @@ func benchPieces(t *testing.T, r *benchReport) {
 			lasts = append(lasts, float64(slices.Max(others))/float64(unit))
 			copies = append(copies, lab.copies(im))
 			most := 0.0
-			var up, in []string
+			var up, in, waste []string
 			for i := range after {
+				w := afterWaste[i].sub(beforeWaste[i])
+				waste = append(waste, fmt.Sprintf("%.2f/%d", float64(w.arrived-w.kept)/float64(im.Data.Size()), w.withoutTable))
 				c := float64(after[i]-before[i]) / float64(im.Data.Size())
 				most = max(most, c)
 				up = append(up, strconv.FormatFloat(c, 'f', 2, 64))
@@ -94,8 +96,9 @@ func benchPieces(t *testing.T, r *benchReport) {
 				extra += fmt.Sprintf("; nodes that read each layer from the registry %v", readersPerLayer(lab, im))
 			}
 			fmt.Printf("pieces bench, %s, run %d: fetch end %v (× size÷link %s); upstream copies %.2f; most uploaded (kernel) %.2f copies; CPU %.0f%%%s\n"+
-				"  copies each node sent %v, received %v (kernel, headers and resent packets included)\n",
-				c.name, run+1, multiples(times, unit), unit.Round(time.Millisecond), copies[run], most, 100*busy[run], extra, up, in)
+				"  copies each node sent %v, received %v (kernel, headers and resent packets included);\n"+
+				"  piece bytes that arrived in vain (copies) / pieces dropped for want of a table, per node %v\n",
+				c.name, run+1, multiples(times, unit), unit.Round(time.Millisecond), copies[run], most, 100*busy[run], extra, up, in, waste)
 		}
 		if c.slow {
 			lab.setRate(slow, mbit)
@@ -191,4 +194,25 @@ func logFields(line string) string {
 		}
 	}
 	return line
+}
+
+// pieceCounts are a node's counters of piece bytes (shoal status).
+type pieceCounts struct{ arrived, kept, withoutTable int64 }
+
+func (a pieceCounts) sub(b pieceCounts) pieceCounts {
+	return pieceCounts{a.arrived - b.arrived, a.kept - b.kept, a.withoutTable - b.withoutTable}
+}
+
+// pieceWaste reads each node's piece counters.
+func (l *rolloutLab) pieceWaste() []pieceCounts {
+	l.t.Helper()
+	out := make([]pieceCounts, len(l.nodes))
+	for i, n := range l.nodes {
+		st, err := n.status()
+		if err != nil {
+			l.t.Fatal(err)
+		}
+		out[i] = pieceCounts{st.Counters["piece_bytes_arrived"], st.Counters["piece_bytes_kept"], st.Counters["pieces_without_table"]}
+	}
+	return out
 }

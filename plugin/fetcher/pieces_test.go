@@ -148,8 +148,8 @@ func TestAPieceThatFailsItsTableCostsThatPieceOnly(t *testing.T) {
 	}
 }
 
-// A layer no peer holds is taken from the upstream at once, in one body,
-// and the table of what is written is published, signed, for peers.
+// A layer no peer holds is taken from the upstream at once, in one body;
+// with no peer asking for it, no table is signed.
 func TestALoneMissByPiecesTakesTheUpstreamOnce(t *testing.T) {
 	data := randomBytes(t, 6<<20)
 	up := &fakeUpstream{data: data}
@@ -161,8 +161,40 @@ func TestALoneMissByPiecesTakesTheUpstreamOnce(t *testing.T) {
 	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
 		t.Fatal("wrong bytes")
 	}
-	if up.calls != 1 || signed.Load() != int32(pieces.SwarmPieceCount(int64(len(data)))) {
-		t.Fatalf("upstream %d, tables signed %d: want one upstream body and a table per piece written", up.calls, signed.Load())
+	if up.calls != 1 || signed.Load() != 0 {
+		t.Fatalf("upstream %d, tables signed %d: want one upstream body and no table", up.calls, signed.Load())
+	}
+}
+
+// A seed publishes the signed table of what it has written once a peer
+// asks for the layer, and keeps it up to date from then on.
+func TestASeedPublishesItsTableOnceAPeerAsks(t *testing.T) {
+	data := randomBytes(t, 6<<20) // 24 pieces of 256 KiB
+	opts := piecesOptions(t)
+	f := newFetcher(t, fakeFinder{}, &fakeClient{}, opts)
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	rc, err := f.WrapFetcher(&fakeUpstream{data: data}, "registry.example/team/app:v1").Fetch(testNamespace(), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	if _, err := io.ReadFull(rc, make([]byte, 3<<20)); err != nil {
+		t.Fatal(err)
+	}
+	l, ok := opts.Windows.Lookup(d.Digest)
+	if !ok {
+		t.Fatal("the layer is not in the window")
+	}
+	if n := l.Covered(); n != 0 {
+		t.Fatalf("a table of %d pieces published before any peer asked", n)
+	}
+	l.Asked(peerA)
+	waitUntil(t, func() bool { return l.Covered() >= 12 }) // what was written before it asked
+	if _, err := io.ReadFull(rc, make([]byte, 2<<20)); err != nil {
+		t.Fatal(err)
+	}
+	if n := l.Covered(); n < 20 {
+		t.Fatalf("the table covers %d pieces after 20 were written", n)
 	}
 }
 

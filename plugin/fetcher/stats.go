@@ -20,6 +20,14 @@ type Stats struct {
 	NotFound atomic.Int64
 	// Busy counts requests that peers shed (429, 503).
 	Busy atomic.Int64
+	// PieceBytesArrived counts the bytes of pieces that arrived from
+	// peers, whole or not, kept or not; PieceBytesKept those of the pieces
+	// kept. The difference is what the downlink carried in vain: pieces
+	// abandoned on the way, brought twice, or not verifiable.
+	PieceBytesArrived, PieceBytesKept atomic.Int64
+	// PiecesWithoutTable counts pieces that arrived whole before a table
+	// covering them, and were dropped.
+	PiecesWithoutTable atomic.Int64
 	// Hedges counts second requests sent because the first was slow.
 	Hedges atomic.Int64
 	// LoneMisses counts layers fetched by pieces that no other node held

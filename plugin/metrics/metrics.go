@@ -44,12 +44,14 @@ func Register(reg prometheus.Registerer, s Sources) (*Metrics, error) {
 		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 { return float64(v()) })
 	}
 	const (
-		fetched   = "containerd_p2p_fetched_bytes_total"
-		fetchHelp = "Content bytes received, by source."
-		lookups   = "containerd_p2p_lookups_total"
-		lookHelp  = "Provider lookups, by whether a usable provider was found."
-		failovers = "containerd_p2p_failovers_total"
-		failHelp  = "Times a peer failed and the fetch went elsewhere, by reason."
+		fetched    = "containerd_p2p_fetched_bytes_total"
+		fetchHelp  = "Content bytes received, by source."
+		lookups    = "containerd_p2p_lookups_total"
+		lookHelp   = "Provider lookups, by whether a usable provider was found."
+		failovers  = "containerd_p2p_failovers_total"
+		failHelp   = "Times a peer failed and the fetch went elsewhere, by reason."
+		pieceBytes = "containerd_p2p_piece_bytes_total"
+		pieceHelp  = "Bytes of pieces from peers: all that arrived, whole or not, and those kept."
 	)
 	collectors := []prometheus.Collector{
 		m.lookups,
@@ -65,6 +67,9 @@ func Register(reg prometheus.Registerer, s Sources) (*Metrics, error) {
 		counter(failovers, failHelp, prometheus.Labels{"reason": "not_found"}, st.NotFound.Load),
 		counter(failovers, failHelp, prometheus.Labels{"reason": "busy"}, st.Busy.Load),
 		counter("containerd_p2p_lone_misses_total", "Layers fetched by pieces that no other node held or pulled: taken from the upstream at once.", nil, st.LoneMisses.Load),
+		counter(pieceBytes, pieceHelp, prometheus.Labels{"outcome": "arrived"}, st.PieceBytesArrived.Load),
+		counter(pieceBytes, pieceHelp, prometheus.Labels{"outcome": "kept"}, st.PieceBytesKept.Load),
+		counter("containerd_p2p_pieces_without_table_total", "Pieces that arrived whole before a table covering them, and were dropped.", nil, st.PiecesWithoutTable.Load),
 		counter("containerd_p2p_hedged_requests_total", "Second requests sent because the first provider was slow.", nil, st.Hedges.Load),
 		counter("containerd_p2p_peer_resolves_total", "References resolved by peers while the upstream was unreachable.", nil, s.PeerResolves),
 		gauge("containerd_p2p_inflight_transfers", "Fetches from peers under way.", st.InFlight.Load),

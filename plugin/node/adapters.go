@@ -83,6 +83,9 @@ func (s statusSource) Status() control.Status {
 			"stale_records": st.NotFound.Load(), "busy_answers": st.Busy.Load(), "peer_resolves": n.resolver.Resolved(),
 			"direct_path_sent_bytes": n.directSent(),
 			"lone_misses":            st.LoneMisses.Load(),
+			"piece_bytes_arrived":    st.PieceBytesArrived.Load(),
+			"piece_bytes_kept":       st.PieceBytesKept.Load(),
+			"pieces_without_table":   st.PiecesWithoutTable.Load(),
 		},
 		RecentFailures: n.failures.Recent(),
 	}

@@ -112,7 +112,9 @@ type Layer struct {
 	// last took them: nodes fetching it too, which the fetcher follows
 	// and names to others.
 	askers []peer.ID
-	ended  bool
+	// followed: a peer has asked for the layer (Followed).
+	followed bool
+	ended    bool
 	// grown is closed when the have-set grows or the fetch ends (Grown).
 	grown chan struct{}
 }
@@ -280,9 +282,18 @@ func (l *Layer) SetHolders(ids []peer.ID) {
 func (l *Layer) Asked(id peer.ID) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.followed = true
 	if len(l.askers) < MaxHolders && !slices.Contains(l.askers, id) {
 		l.askers = append(l.askers, id)
 	}
+}
+
+// Followed reports whether a peer has asked for the layer: only then is
+// a table of its pieces worth publishing.
+func (l *Layer) Followed() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.followed
 }
 
 // TakeAskers returns the peers that asked since the last call.
