@@ -78,7 +78,7 @@ func benchPieces(t *testing.T, r *benchReport) {
 			var up, in, waste []string
 			for i := range after {
 				w := afterWaste[i].sub(beforeWaste[i])
-				waste = append(waste, fmt.Sprintf("%.2f/%d", float64(w.arrived-w.kept)/float64(im.Data.Size()), w.withoutTable))
+				waste = append(waste, fmt.Sprintf("%.2f/%d/%.2f", float64(w.arrived-w.kept)/float64(im.Data.Size()), w.withoutTable, float64(w.states)/float64(im.Data.Size())))
 				c := float64(after[i]-before[i]) / float64(im.Data.Size())
 				most = max(most, c)
 				up = append(up, strconv.FormatFloat(c, 'f', 2, 64))
@@ -97,7 +97,7 @@ func benchPieces(t *testing.T, r *benchReport) {
 			}
 			fmt.Printf("pieces bench, %s, run %d: fetch end %v (× size÷link %s); upstream copies %.2f; most uploaded (kernel) %.2f copies; CPU %.0f%%%s\n"+
 				"  copies each node sent %v, received %v (kernel, headers and resent packets included);\n"+
-				"  piece bytes that arrived in vain (copies) / pieces dropped for want of a table, per node %v\n",
+				"  piece bytes that arrived in vain (copies) / pieces dropped for want of a table / states sent (copies), per node %v\n",
 				c.name, run+1, multiples(times, unit), unit.Round(time.Millisecond), copies[run], most, 100*busy[run], extra, up, in, waste)
 		}
 		if c.slow {
@@ -197,10 +197,10 @@ func logFields(line string) string {
 }
 
 // pieceCounts are a node's counters of piece bytes (shoal status).
-type pieceCounts struct{ arrived, kept, withoutTable int64 }
+type pieceCounts struct{ arrived, kept, withoutTable, states int64 }
 
 func (a pieceCounts) sub(b pieceCounts) pieceCounts {
-	return pieceCounts{a.arrived - b.arrived, a.kept - b.kept, a.withoutTable - b.withoutTable}
+	return pieceCounts{a.arrived - b.arrived, a.kept - b.kept, a.withoutTable - b.withoutTable, a.states - b.states}
 }
 
 // pieceWaste reads each node's piece counters.
@@ -212,7 +212,8 @@ func (l *rolloutLab) pieceWaste() []pieceCounts {
 		if err != nil {
 			l.t.Fatal(err)
 		}
-		out[i] = pieceCounts{st.Counters["piece_bytes_arrived"], st.Counters["piece_bytes_kept"], st.Counters["pieces_without_table"]}
+		c := st.Counters
+		out[i] = pieceCounts{c["piece_bytes_arrived"], c["piece_bytes_kept"], c["pieces_without_table"], c["state_bytes_sent"]}
 	}
 	return out
 }

@@ -92,10 +92,16 @@ type Server struct {
 	holding *semaphore.Weighted
 
 	served atomic.Int64
+	// stateBytes counts the bytes of the layer states answered.
+	stateBytes atomic.Int64
 }
 
 // ServedBytes is how many content bytes were sent to peers.
 func (s *Server) ServedBytes() int64 { return s.served.Load() }
+
+// StateBytes is how many bytes of layer states (have-sets, piece tables)
+// were sent to peers.
+func (s *Server) StateBytes() int64 { return s.stateBytes.Load() }
 
 // countingWriter counts body bytes sent, paced by the upload limit.
 type countingWriter struct {

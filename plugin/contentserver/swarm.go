@@ -176,6 +176,7 @@ func (s *Server) writeState(w http.ResponseWriter, r *http.Request, st window.St
 	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.WriteHeader(http.StatusOK)
 	if r.Method == http.MethodGet {
+		s.stateBytes.Add(int64(buf.Len()))
 		w.Write(buf.Bytes())
 	}
 }

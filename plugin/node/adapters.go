@@ -86,6 +86,7 @@ func (s statusSource) Status() control.Status {
 			"piece_bytes_arrived":    st.PieceBytesArrived.Load(),
 			"piece_bytes_kept":       st.PieceBytesKept.Load(),
 			"pieces_without_table":   st.PiecesWithoutTable.Load(),
+			"state_bytes_sent":       n.content.StateBytes(),
 		},
 		RecentFailures: n.failures.Recent(),
 	}

@@ -196,8 +196,10 @@ func TestStalledNodesTakeTheUpstreamOneAfterTheOther(t *testing.T) {
 			t.Fatalf("second went upstream at its turn though the first had: %v", r)
 		}
 	}
-	if w := second.Wake(later); !w.Equal(seen.Add(cfg.Stall + cfg.Stall/2)) {
-		t.Fatalf("second wakes at %v, want its stall counted from the first's seed flag", w.Sub(epoch))
+	// The first has read nothing yet: its claim counts for a stall time
+	// more, then the second's own stall time runs.
+	if w := second.Wake(later); !w.Equal(seen.Add(cfg.Stall + cfg.Stall + cfg.Stall/2)) {
+		t.Fatalf("second wakes at %v, want its stall counted from a stall time after the first's seed flag", w.Sub(epoch))
 	}
 }
 
@@ -255,7 +257,10 @@ func TestANodeStalledOnASeedThatReadsNothingBecomesTheSeed(t *testing.T) {
 	s.AddHolders("seed")
 	s.Decided(epoch)
 	s.Update(epoch, "seed", HolderState{Have: NewBitfield(9), Seed: true})
-	stuck := epoch.Add(2 * cfg.Stall)
+	if got := s.Next(epoch.Add(2 * cfg.Stall)); len(got) != 0 || s.Seed() {
+		t.Fatalf("a stall time after a seed's claim, before its first bytes could show: %v, want to wait", got)
+	}
+	stuck := epoch.Add(3 * cfg.Stall) // the claim's stall time, then this node's (Stall and its share)
 	got := s.Next(stuck)
 	if !s.Seed() || len(got) != 3 {
 		t.Fatalf("seed %v, requests %v: want a seed asking the upstream for 3 pieces", s.Seed(), got)
