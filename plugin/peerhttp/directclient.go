@@ -212,7 +212,7 @@ func (c *Client) awaitDirect(ctx context.Context, p peer.ID, wait time.Duration)
 // closes it at firstRequestTimeout, and a request sent on it then reads
 // EOF: in the sixteen-node lab at 8 Mbit/s, connections kept for 20 s
 // made holders "unreachable" 58–90 times per run (four runs), each dropped
-// for the rest of its layer; kept for 5 s, none in two.
+// for the rest of its layer; kept for 5 s, none in seven.
 const parkedFor = firstRequestTimeout / 2
 
 // dialInBackground sets up d, a direct connection to p, and keeps it for
