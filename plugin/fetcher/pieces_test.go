@@ -166,17 +166,25 @@ func TestALoneMissByPiecesTakesTheUpstreamOnce(t *testing.T) {
 	}
 }
 
-// A seed publishes the signed table of what it has written once a peer
-// asks for the layer, and keeps it up to date from then on.
-func TestASeedPublishesItsTableOnceAPeerAsks(t *testing.T) {
-	data := randomBytes(t, 6<<20) // 24 pieces of 256 KiB
-	opts := piecesOptions(t)
+// loneMissBody starts the fetch of a 6 MiB layer (24 pieces of 256 KiB)
+// that no peer holds, and returns its body for the test to read.
+func loneMissBody(t *testing.T, opts Options) (ocispec.Descriptor, io.ReadCloser) {
+	t.Helper()
+	data := randomBytes(t, 6<<20)
 	f := newFetcher(t, fakeFinder{}, &fakeClient{}, opts)
 	d := desc(data, ocispec.MediaTypeImageLayer)
 	rc, err := f.WrapFetcher(&fakeUpstream{data: data}, "registry.example/team/app:v1").Fetch(testNamespace(), d)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return d, rc
+}
+
+// A seed publishes the signed table of what it has written once a peer
+// asks for the layer, and keeps it up to date from then on.
+func TestASeedPublishesItsTableOnceAPeerAsks(t *testing.T) {
+	opts := piecesOptions(t)
+	d, rc := loneMissBody(t, opts)
 	defer rc.Close()
 	if _, err := io.ReadFull(rc, make([]byte, 3<<20)); err != nil {
 		t.Fatal(err)
@@ -363,14 +371,8 @@ func TestACancelledPullByPiecesReturns(t *testing.T) {
 // The pieces handed to containerd last stay in memory, servable, until
 // containerd has written them: its copy reads 1 MiB before it writes.
 func TestThePiecesHandedOnLastStayInMemory(t *testing.T) {
-	data := randomBytes(t, 6<<20) // 24 pieces of 256 KiB
 	opts := piecesOptions(t)
-	f := newFetcher(t, fakeFinder{}, &fakeClient{}, opts)
-	d := desc(data, ocispec.MediaTypeImageLayer)
-	rc, err := f.WrapFetcher(&fakeUpstream{data: data}, "registry.example/team/app:v1").Fetch(testNamespace(), d)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, rc := loneMissBody(t, opts)
 	defer rc.Close()
 	if _, err := io.ReadFull(rc, make([]byte, 2<<20)); err != nil { // pieces 0–7
 		t.Fatal(err)

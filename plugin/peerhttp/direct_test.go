@@ -508,7 +508,11 @@ func (l *slowListener) Accept() (net.Conn, error) {
 	return conn, err
 }
 
-func TestADirectConnectionSetUpAfterItsRequestGaveUpServesTheNext(t *testing.T) {
+// slowDirectPair is a server whose data port answers a connection's setup
+// three times later than half the client's dial timeout, which the client
+// waits for: the client's requests go over streams while it sets up.
+func slowDirectPair(t *testing.T) (host.Host, *Client) {
+	t.Helper()
 	server, client := newHost(t), newHost(t)
 	h := pathRecorder(make(chan string, 1))
 	stream, err := Serve(server, h, time.Second)
@@ -530,6 +534,11 @@ func TestADirectConnectionSetUpAfterItsRequestGaveUpServesTheNext(t *testing.T) 
 	c := NewClient(client, ClientOptions{Direct: true, DialTimeout: 2 * wait})
 	t.Cleanup(c.Close)
 	connect(t, client, server)
+	return server, c
+}
+
+func TestADirectConnectionSetUpAfterItsRequestGaveUpServesTheNext(t *testing.T) {
+	server, c := slowDirectPair(t)
 	if got := get(t, c, server.ID()); got == "tcp" {
 		t.Fatal("the first request waited for a direct setup longer than half its dial timeout")
 	}
@@ -551,27 +560,7 @@ func TestADirectConnectionSetUpAfterItsRequestGaveUpServesTheNext(t *testing.T) 
 // request once its server has closed it for sending no request.
 func TestADirectConnectionNotClaimedInTimeIsNotUsed(t *testing.T) {
 	t.Parallel() // waits out the server's first-request timeout
-	server, client := newHost(t), newHost(t)
-	h := pathRecorder(make(chan string, 1))
-	stream, err := Serve(server, h, time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { stream.Close() })
-	tcp, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const wait = 300 * time.Millisecond
-	srv, err := serveDirect(server, &slowListener{Listener: tcp, delay: 3 * wait}, h, DirectOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	client.Peerstore().AddAddrs(server.ID(), server.Addrs(), time.Hour)
-	c := NewClient(client, ClientOptions{Direct: true, DialTimeout: 2 * wait})
-	t.Cleanup(c.Close)
-	connect(t, client, server)
+	server, c := slowDirectPair(t)
 	get(t, c, server.ID()) // over a stream; the direct connection is set up after it
 	waitUntil(t, "the direct connection to be set up", func() bool {
 		c.mu.Lock()
