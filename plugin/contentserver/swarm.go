@@ -161,11 +161,17 @@ func (s *Server) holdState(w http.ResponseWriter, r *http.Request, l *window.Lay
 }
 
 // writeState answers st, less the tables that cover no more pieces than
-// the asker's (oci.KnownQuery).
+// the asker's (oci.KnownQuery), the others cut to what the asker lacks if
+// it asks so (oci.SuffixQuery).
 func (s *Server) writeState(w http.ResponseWriter, r *http.Request, st window.State) {
 	st.Cap = s.opts.Upload.Rate()
-	if known, err := strconv.Atoi(r.URL.Query().Get(oci.KnownQuery)); err == nil {
-		st = st.WithoutTablesWithin(known)
+	q := r.URL.Query()
+	if known, err := strconv.Atoi(q.Get(oci.KnownQuery)); err == nil && known >= 0 {
+		if q.Get(oci.SuffixQuery) != "" {
+			st = st.TablesPast(known)
+		} else {
+			st = st.WithoutTablesWithin(known)
+		}
 	}
 	var buf bytes.Buffer
 	if err := st.Encode(&buf); err != nil {

@@ -41,7 +41,7 @@ func TestAStoredLayerIsServedByPiecesWithASignedTable(t *testing.T) {
 	if rec.Code != http.StatusOK {
 		t.Fatalf("state: %d %s", rec.Code, rec.Body)
 	}
-	st, err := window.DecodeState(rec.Body, d[0], int64(len(data)))
+	st, err := window.DecodeState(rec.Body, d[0], int64(len(data)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,9 +64,15 @@ func TestAStoredLayerIsServedByPiecesWithASignedTable(t *testing.T) {
 	// holds a table of 2 is sent the longer one.
 	for known, want := range map[string]int{"3": 0, "2": 1} {
 		rec := do(s, http.MethodGet, path+"?known="+known)
-		if st, err := window.DecodeState(rec.Body, d[0], int64(len(data))); err != nil || len(st.Tables) != want || st.Have.Count() != 3 {
+		if st, err := window.DecodeState(rec.Body, d[0], int64(len(data)), nil); err != nil || len(st.Tables) != want || st.Have.Count() != 3 {
 			t.Fatalf("state asked with known=%s: %v, %d tables, want %d", known, err, len(st.Tables), want)
 		}
+	}
+	// One that asks for suffixes is sent what the table adds to its own.
+	rec = do(s, http.MethodGet, path+"?known=2&suffix=1")
+	whole := st.Tables[0].Digests
+	if got, err := window.DecodeState(rec.Body, d[0], int64(len(data)), whole[:2]); err != nil || len(got.Tables) != 1 || !slices.Equal(got.Tables[0].Digests, whole) {
+		t.Fatalf("state asked for the suffix past 2: %v, %+v", err, got.Tables)
 	}
 	for _, q := range []string{"?piece=3", "?piece=-1", "?piece=x"} {
 		if rec := do(s, http.MethodGet, path+q); rec.Code != http.StatusRequestedRangeNotSatisfiable && rec.Code != http.StatusBadRequest {
@@ -92,7 +98,7 @@ func TestALayerFetchedByPiecesIsServedFromItsWindow(t *testing.T) {
 	}
 	path := "/v2/team/app/swarm/" + dgst.String()
 	rec := do(s, http.MethodGet, path)
-	st, err := window.DecodeState(rec.Body, dgst, int64(len(data)))
+	st, err := window.DecodeState(rec.Body, dgst, int64(len(data)), nil)
 	if err != nil || !st.Seed || st.Have.Count() != 1 || !st.Have.Has(1) {
 		t.Fatalf("state: %v %+v", err, st)
 	}
@@ -171,7 +177,7 @@ func TestANodeThatSentItsShareSendsOnlyWhatNoOtherHolderOffers(t *testing.T) {
 	if rec := do(s, http.MethodGet, path+"?piece=0&"+oci.OnlyQuery+"=1"); rec.Code != http.StatusOK || rec.Header().Get(oci.SpentHeader) == "" {
 		t.Fatalf("past the share, asked as of the only holder: %d, spent %q; want the piece, spent", rec.Code, rec.Header().Get(oci.SpentHeader))
 	}
-	st, err := window.DecodeState(do(s, http.MethodGet, path).Body, l.Digest, int64(len(data)))
+	st, err := window.DecodeState(do(s, http.MethodGet, path).Body, l.Digest, int64(len(data)), nil)
 	if err != nil || !st.Spent {
 		t.Fatalf("state past the share: %+v, %v; want spent", st, err)
 	}
@@ -286,7 +292,7 @@ func TestAStoredLayerIsAnsweredWithItsKeptTableWithoutHashingIt(t *testing.T) {
 		s.hashing <- struct{}{} // every hashing slot busy: nothing can be hashed
 	}
 	rec := do(s, http.MethodGet, "/v2/team/app/swarm/"+d[0].String())
-	st, err := window.DecodeState(rec.Body, d[0], int64(len(data)))
+	st, err := window.DecodeState(rec.Body, d[0], int64(len(data)), nil)
 	if rec.Code != http.StatusOK || err != nil {
 		t.Fatalf("state: %d %v", rec.Code, err)
 	}
@@ -388,7 +394,7 @@ func TestAStateIsHeldUntilTheLayerHoldsMoreThanTheAskerKnows(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := <-answered
-	st, err := window.DecodeState(rec.Body, l.Digest, int64(len(data)))
+	st, err := window.DecodeState(rec.Body, l.Digest, int64(len(data)), nil)
 	if err != nil || st.Have.Count() != 2 || rec.Header().Get(oci.HeldHeader) == "" {
 		t.Fatalf("a held state: %v, %d pieces, %s %q; want the 2 pieces held and how long it was held", err, st.Have.Count(), oci.HeldHeader, rec.Header().Get(oci.HeldHeader))
 	}

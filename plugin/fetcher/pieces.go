@@ -198,7 +198,7 @@ func (f *pieceFetch) statesOf(ctx context.Context, ids []peer.ID) []*swarm.Holde
 	var wg sync.WaitGroup
 	for i, id := range ids {
 		wg.Go(func() {
-			st, load, err := f.pf.f.client.SwarmState(ctx, id, f.pf.repo, f.desc, f.layer.Covered())
+			st, load, err := f.pf.f.client.SwarmState(ctx, id, f.pf.repo, f.desc, f.layer.CoveredDigests())
 			if err == nil {
 				for _, t := range st.Tables {
 					f.layer.AddTable(t)
@@ -506,21 +506,28 @@ func (f *pieceFetch) start(r swarm.Request) {
 	recovery.Go(ctx, "p2p: fetching a piece", func(ctx context.Context) {
 		buf := make([]byte, f.layer.PieceLen(r.Piece))
 		ctx, span := startPeerRequest(ctx, r.From, f.desc, int64(r.Piece)*f.layer.PieceSize, int64(len(buf)))
-		st, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, peerclient.PieceAsk{Only: r.Only, Arrived: &f.incoming}, buf)
+		var got int64
+		arrived := func(n int) {
+			f.incoming.Add(int64(n))
+			got += int64(n)
+		}
+		st, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, peerclient.PieceAsk{Only: r.Only, Arrived: arrived}, buf)
 		if err == nil {
 			span.SetAttributes(tracing.Attribute(attrBytes, len(buf)))
 		}
 		endRequest(ctx, span, err)
-		f.post(func() { f.answered(r, buf, st, err) })
+		f.post(func() { f.answered(r, buf, got, st, err) })
 	})
 }
 
-// answered takes the outcome of a piece request.
-func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderState, err error) {
+// answered takes the outcome of a piece request, of which got bytes
+// arrived.
+func (f *pieceFetch) answered(r swarm.Request, buf []byte, got int64, held swarm.HolderState, err error) {
 	id := flightID{r.Piece, r.From}
 	cancel, asked := f.flights[id]
 	if !asked {
-		return // cancelled: another source brought it
+		f.pf.f.stats.PieceBytesCancelled.Add(got) // another source brought it, or the holder was left
+		return
 	}
 	cancel()
 	delete(f.flights, id)
@@ -540,6 +547,7 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 		err = f.layer.Check(r.Piece, buf)
 	}
 	if err != nil {
+		f.pf.f.stats.PieceBytesFailed.Add(got)
 		log.G(f.ctx).WithError(err).WithFields(log.Fields{"peer": r.From, "digest": f.desc.Digest, "piece": r.Piece}).
 			Trace("p2p: a piece request brought nothing")
 	}
@@ -582,6 +590,7 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, held swarm.HolderStat
 		return
 	}
 	if err := f.layer.Put(r.Piece, buf); err != nil {
+		f.pf.f.stats.PieceBytesFailed.Add(got)
 		f.sess.Failed(now, r.Piece, r.From, swarm.Busy) // the node's window is full: later
 		return
 	}
@@ -658,7 +667,7 @@ func (f *pieceFetch) poll(now time.Time) (next time.Time) {
 		}
 		f.polling[id], f.pollSent[id] = true, now
 		recovery.Go(f.ctx, "p2p: asking a holder's state of a layer", func(ctx context.Context) {
-			st, load, hold, err := f.pf.f.client.WaitSwarmState(ctx, id, f.pf.repo, f.desc, f.layer.Covered(), held, swarm.StatePoll)
+			st, load, hold, err := f.pf.f.client.WaitSwarmState(ctx, id, f.pf.repo, f.desc, f.layer.CoveredDigests(), held, swarm.StatePoll)
 			f.post(func() { f.stated(id, st, load, hold, err) })
 		})
 	}

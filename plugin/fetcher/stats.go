@@ -25,6 +25,11 @@ type Stats struct {
 	// kept. The difference is what the downlink carried in vain: pieces
 	// abandoned on the way, brought twice, or not verifiable.
 	PieceBytesArrived, PieceBytesKept atomic.Int64
+	// Of the bytes in vain: PieceBytesCancelled arrived for a request this
+	// node cancelled (another source brought the piece first, as to a
+	// hedge's loser, or the holder was left); PieceBytesFailed for one that
+	// failed (cut off, no answer in time, no table to verify it, bad bytes).
+	PieceBytesCancelled, PieceBytesFailed atomic.Int64
 	// PiecesWithoutTable counts pieces that arrived whole before a table
 	// covering them, and were dropped.
 	PiecesWithoutTable atomic.Int64

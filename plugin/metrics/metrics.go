@@ -51,7 +51,7 @@ func Register(reg prometheus.Registerer, s Sources) (*Metrics, error) {
 		failovers  = "containerd_p2p_failovers_total"
 		failHelp   = "Times a peer failed and the fetch went elsewhere, by reason."
 		pieceBytes = "containerd_p2p_piece_bytes_total"
-		pieceHelp  = "Bytes of pieces from peers: all that arrived, whole or not, and those kept."
+		pieceHelp  = "Bytes of pieces from peers: all that arrived, whole or not; those kept; those of requests cancelled or failed."
 	)
 	collectors := []prometheus.Collector{
 		m.lookups,
@@ -69,6 +69,8 @@ func Register(reg prometheus.Registerer, s Sources) (*Metrics, error) {
 		counter("containerd_p2p_lone_misses_total", "Layers fetched by pieces that no other node held or pulled: taken from the upstream at once.", nil, st.LoneMisses.Load),
 		counter(pieceBytes, pieceHelp, prometheus.Labels{"outcome": "arrived"}, st.PieceBytesArrived.Load),
 		counter(pieceBytes, pieceHelp, prometheus.Labels{"outcome": "kept"}, st.PieceBytesKept.Load),
+		counter(pieceBytes, pieceHelp, prometheus.Labels{"outcome": "cancelled"}, st.PieceBytesCancelled.Load),
+		counter(pieceBytes, pieceHelp, prometheus.Labels{"outcome": "failed"}, st.PieceBytesFailed.Load),
 		counter("containerd_p2p_pieces_without_table_total", "Pieces that arrived whole before a table covering them, and were dropped.", nil, st.PiecesWithoutTable.Load),
 		counter("containerd_p2p_hedged_requests_total", "Second requests sent because the first provider was slow.", nil, st.Hedges.Load),
 		counter("containerd_p2p_peer_resolves_total", "References resolved by peers while the upstream was unreachable.", nil, s.PeerResolves),

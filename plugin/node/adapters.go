@@ -85,6 +85,8 @@ func (s statusSource) Status() control.Status {
 			"lone_misses":            st.LoneMisses.Load(),
 			"piece_bytes_arrived":    st.PieceBytesArrived.Load(),
 			"piece_bytes_kept":       st.PieceBytesKept.Load(),
+			"piece_bytes_cancelled":  st.PieceBytesCancelled.Load(),
+			"piece_bytes_failed":     st.PieceBytesFailed.Load(),
 			"pieces_without_table":   st.PiecesWithoutTable.Load(),
 			"state_bytes_sent":       n.content.StateBytes(),
 		},

@@ -29,6 +29,14 @@ const PieceQuery = "piece"
 // their signatures most of its cost.
 const KnownQuery = "known"
 
+// SuffixQuery, with KnownQuery, asks for each table's digests past the
+// asker's known pieces only: the asker completes them from its own table,
+// whose first pieces a table of the same layer shares, and checks the
+// signature over the whole. A seed's table grows with every piece it
+// writes, and sent whole at every state it was most of a rollout's state
+// bytes.
+const SuffixQuery = "suffix"
+
 // HeldQuery, on a Swarm state request, is how many pieces the asker knows
 // the serving node to hold, and WaitQuery how long, in milliseconds, it
 // waits for its answer: the node answers once it holds more, or when the

@@ -42,7 +42,7 @@ const pieceTimeout = 40 * time.Second
 // Peers is how the holders are asked (peerclient.Client).
 type Peers interface {
 	DescribeBlob(ctx context.Context, p peer.ID, repo peerclient.Repository, dgst digest.Digest) (ocispec.Descriptor, error)
-	SwarmState(ctx context.Context, p peer.ID, repo peerclient.Repository, desc ocispec.Descriptor, known int) (window.State, int, error)
+	SwarmState(ctx context.Context, p peer.ID, repo peerclient.Repository, desc ocispec.Descriptor, known []digest.Digest) (window.State, int, error)
 	ReadRange(ctx context.Context, p peer.ID, repo peerclient.Repository, desc ocispec.Descriptor, start int64, buf []byte) (int64, error)
 }
 
@@ -149,7 +149,7 @@ func describe(ctx context.Context, peers Peers, p peer.ID, repo peerclient.Repos
 	if size > pieces.MaxSwarmLayerSize {
 		return pieces.Table{}, fmt.Errorf("peer %s: blob %s of %d bytes is more than the %d read by pieces", p, dgst, size, int64(pieces.MaxSwarmLayerSize))
 	}
-	st, _, err := peers.SwarmState(ctx, p, repo, ocispec.Descriptor{Digest: dgst, Size: size}, 0)
+	st, _, err := peers.SwarmState(ctx, p, repo, ocispec.Descriptor{Digest: dgst, Size: size}, nil)
 	if err != nil {
 		return pieces.Table{}, err
 	}

@@ -53,7 +53,7 @@ func (f *fakePeers) DescribeBlob(_ context.Context, p peer.ID, _ peerclient.Repo
 	return ocispec.Descriptor{Digest: dgst, Size: h.size}, nil
 }
 
-func (f *fakePeers) SwarmState(_ context.Context, p peer.ID, _ peerclient.Repository, desc ocispec.Descriptor, _ int) (window.State, int, error) {
+func (f *fakePeers) SwarmState(_ context.Context, p peer.ID, _ peerclient.Repository, desc ocispec.Descriptor, _ []digest.Digest) (window.State, int, error) {
 	h, err := f.get(p)
 	if err != nil {
 		return window.State{}, 0, err

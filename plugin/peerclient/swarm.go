@@ -2,15 +2,16 @@ package peerclient
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
 	"github.com/shoal-dev/shoal/plugin/oci"
@@ -21,10 +22,10 @@ import (
 
 // SwarmState asks p for its state of layer desc (see package window): the
 // pieces it holds, the piece tables and holders it knows, and how many
-// bodies of the layer it is sending (its load). known is how many pieces
-// the longest table the caller holds covers: tables that cover no more
-// are left out.
-func (c *Client) SwarmState(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, known int) (window.State, int, error) {
+// bodies of the layer it is sending (its load). known are the digests of
+// the longest table the caller holds: tables that cover no more are left
+// out, and the others come as what they add to it (oci.SuffixQuery).
+func (c *Client) SwarmState(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, known []digest.Digest) (window.State, int, error) {
 	st, load, _, err := c.WaitSwarmState(ctx, p, repo, desc, known, 0, 0)
 	return st, load, err
 }
@@ -33,10 +34,20 @@ func (c *Client) SwarmState(ctx context.Context, p peer.ID, repo Repository, des
 // pieces, or after wait (0: at once; at most half the request timeout,
 // and p holds it swarm.StatePoll at most); it also returns how long p
 // held the request.
-func (c *Client) WaitSwarmState(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, known, held int, wait time.Duration) (window.State, int, time.Duration, error) {
+func (c *Client) WaitSwarmState(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, known []digest.Digest, held int, wait time.Duration) (window.State, int, time.Duration, error) {
+	st, load, hold, err := c.waitSwarmState(ctx, p, repo, desc, known, held, wait)
+	if errors.Is(err, window.ErrSuffixMismatch) {
+		// Whole, the tables verify on their own: p is not blamed for a
+		// table of this node's that differs from the one p holds.
+		st, load, hold, err = c.waitSwarmState(ctx, p, repo, desc, nil, 0, 0)
+	}
+	return st, load, hold, err
+}
+
+func (c *Client) waitSwarmState(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, known []digest.Digest, held int, wait time.Duration) (window.State, int, time.Duration, error) {
 	path := repo.path(oci.Swarm, desc.Digest.String())
-	if known > 0 {
-		path += querySep(path) + oci.KnownQuery + "=" + strconv.Itoa(known)
+	if len(known) > 0 {
+		path += querySep(path) + oci.KnownQuery + "=" + strconv.Itoa(len(known)) + "&" + oci.SuffixQuery + "=1"
 	}
 	// Held within the request's bound, with room for the answer.
 	if ms := min(wait, c.opts.RequestTimeout/2).Milliseconds(); ms > 0 && held >= 0 {
@@ -50,7 +61,7 @@ func (c *Client) WaitSwarmState(ctx context.Context, p peer.ID, repo Repository,
 	if resp.StatusCode != http.StatusOK {
 		return window.State{}, 0, 0, fmt.Errorf("peer %s: %w", p, statusError(resp))
 	}
-	st, err := window.DecodeState(resp.Body, desc.Digest, desc.Size)
+	st, err := window.DecodeState(resp.Body, desc.Digest, desc.Size, known)
 	if err != nil {
 		return window.State{}, 0, 0, fmt.Errorf("peer %s: %w", p, err)
 	}
@@ -72,9 +83,10 @@ type PieceAsk struct {
 	// Only: the caller knows no other holder of the piece
 	// (swarm.Request.Only).
 	Only bool
-	// Arrived, if set, counts the piece's bytes as they arrive: on a slow
-	// link a piece takes seconds, and its bytes show the fetch is moving.
-	Arrived *atomic.Int64
+	// Arrived, if set, is told of the piece's bytes as they arrive: on a
+	// slow link a piece takes seconds, and its bytes show the fetch is
+	// moving. It is called on the caller's goroutine.
+	Arrived func(n int)
 }
 
 // Piece reads piece i of layer desc from p into buf, which has the piece's
@@ -124,14 +136,14 @@ func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc oci
 	return st, nil
 }
 
-// countingReader adds the bytes read from r to n.
+// countingReader tells n of the bytes read from r.
 type countingReader struct {
 	r io.Reader
-	n *atomic.Int64
+	n func(int)
 }
 
 func (c countingReader) Read(b []byte) (int, error) {
 	k, err := c.r.Read(b)
-	c.n.Add(int64(k))
+	c.n(k)
 	return k, err
 }

@@ -3,19 +3,24 @@ package peerclient
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/opencontainers/go-digest"
 
 	"github.com/shoal-dev/shoal/plugin/oci"
+	"github.com/shoal-dev/shoal/plugin/pieces"
 	"github.com/shoal-dev/shoal/plugin/swarm"
 	"github.com/shoal-dev/shoal/plugin/window"
 )
@@ -72,13 +77,55 @@ func TestASwarmStateIsDecodedWithItsLoad(t *testing.T) {
 		window.State{Have: have, Seed: true}.Encode(rec)
 		return rec.Result(), nil
 	}), Options{})
-	st, load, err := c.SwarmState(t.Context(), peerA, repo, blob(data), 7)
+	st, load, err := c.SwarmState(t.Context(), peerA, repo, blob(data), make([]digest.Digest, 7))
 	if err != nil || !st.Seed || !st.Have.Has(2) || load != 3 {
 		t.Fatalf("state %+v, load %d: %v", st, load, err)
 	}
 	bad := New(answering(http.StatusOK, nil), Options{})
-	if _, _, err := bad.SwarmState(t.Context(), peerA, repo, blob(data), 0); !errors.Is(err, window.ErrInvalidState) {
+	if _, _, err := bad.SwarmState(t.Context(), peerA, repo, blob(data), nil); !errors.Is(err, window.ErrInvalidState) {
 		t.Fatalf("an empty body: %v, want ErrInvalidState", err)
+	}
+}
+
+// A state whose table suffix does not continue the caller's table is asked
+// again whole, and the whole verifies.
+func TestATableSuffixThatDoesNotFitIsAskedAgainWhole(t *testing.T) {
+	data := bytes.Repeat([]byte("t"), 600<<10)
+	desc := blob(data)
+	key, _, err := crypto.GenerateEd25519Key(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl := pieces.Table{Layer: desc.Digest, Size: desc.Size, PieceSize: pieces.SwarmPieceSize(desc.Size)}
+	for i := range pieces.SwarmPieceCount(desc.Size) {
+		tbl.Digests = append(tbl.Digests, digest.FromBytes(data[int64(i)*tbl.PieceSize:min(int64(i+1)*tbl.PieceSize, desc.Size)]))
+	}
+	if tbl, err = tbl.Sign(key); err != nil {
+		t.Fatal(err)
+	}
+	var asked []string
+	c := New(transport(func(req *http.Request) (*http.Response, error) {
+		q := req.URL.Query()
+		asked = append(asked, q.Get(oci.KnownQuery)+"/"+q.Get(oci.SuffixQuery))
+		st := window.State{Have: swarm.NewBitfield(3), Tables: []pieces.Table{tbl}}
+		if q.Get(oci.SuffixQuery) != "" {
+			known, _ := strconv.Atoi(q.Get(oci.KnownQuery))
+			st = st.TablesPast(known)
+		}
+		rec := httptest.NewRecorder()
+		st.Encode(rec)
+		return rec.Result(), nil
+	}), Options{})
+	mine := slices.Clone(tbl.Digests[:2])
+	st, _, err := c.SwarmState(t.Context(), peerA, repo, desc, mine)
+	if err != nil || len(st.Tables) != 1 || !slices.Equal(st.Tables[0].Digests, tbl.Digests) || !slices.Equal(asked, []string{"2/1"}) {
+		t.Fatalf("with the first two digests: %v, tables %+v, asked %q", err, st.Tables, asked)
+	}
+	asked = nil
+	mine[1] = digest.FromString("a table the holder does not know")
+	st, _, err = c.SwarmState(t.Context(), peerA, repo, desc, mine)
+	if err != nil || len(st.Tables) != 1 || !slices.Equal(st.Tables[0].Digests, tbl.Digests) || !slices.Equal(asked, []string{"2/1", "/"}) {
+		t.Fatalf("with a digest of another table: %v, tables %+v, asked %q; want it asked again whole", err, st.Tables, asked)
 	}
 }
 
@@ -202,7 +249,7 @@ func TestAHeldStateAndAFullPeerAreToldApart(t *testing.T) {
 		window.State{Have: swarm.NewBitfield(3)}.Encode(rec)
 		return rec.Result(), nil
 	}), Options{RequestTimeout: time.Second})
-	if _, _, held, err := c.WaitSwarmState(t.Context(), peerA, repo, blob(data), 0, 2, 10*time.Second); err != nil || held != 120*time.Millisecond {
+	if _, _, held, err := c.WaitSwarmState(t.Context(), peerA, repo, blob(data), nil, 2, 10*time.Second); err != nil || held != 120*time.Millisecond {
 		t.Fatalf("held %s: %v; want 120ms", held, err)
 	}
 	full := New(answering(http.StatusTooManyRequests, http.Header{oci.FullHeader: {"1"}}), Options{})

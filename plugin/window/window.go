@@ -133,6 +133,9 @@ type State struct {
 	Spent   bool
 	Holders []peer.ID
 	Tables  []pieces.Table
+	// TablesFrom: on the way to a peer, the tables' digests begin at this
+	// piece (State.TablesPast).
+	TablesFrom int
 }
 
 // PieceLen is the length of piece i.
@@ -318,14 +321,20 @@ func (l *Layer) AddTable(t pieces.Table) {
 
 // Covered is how many pieces, from the first, the longest table this node
 // knows covers (see oci.KnownQuery).
-func (l *Layer) Covered() int {
+func (l *Layer) Covered() int { return len(l.CoveredDigests()) }
+
+// CoveredDigests are the digests of the longest table this node knows
+// (see oci.SuffixQuery). The caller does not change them.
+func (l *Layer) CoveredDigests() []digest.Digest {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	n := 0
+	var longest []digest.Digest
 	for _, t := range l.tables {
-		n = max(n, len(t.Digests))
+		if len(t.Digests) > len(longest) {
+			longest = t.Digests
+		}
 	}
-	return n
+	return slices.Clip(longest)
 }
 
 // PieceDigest is piece i's digest in a table this node knows: the first

@@ -3,6 +3,7 @@ package window
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -119,14 +120,14 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 	if err := st.Encode(&buf); err != nil {
 		t.Fatal(err)
 	}
-	got, err := DecodeState(bytes.NewReader(buf.Bytes()), dgst, size)
+	got, err := DecodeState(bytes.NewReader(buf.Bytes()), dgst, size, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !got.Have.Has(0) || got.Have.Has(1) || !got.Have.Has(2) || !got.Seed || got.Upstream != 12345 || got.Cap != 99 || !got.Spent || len(got.Tables) != 1 || got.Holders[0] != tbl.Publisher {
 		t.Fatalf("decoded %+v", got)
 	}
-	if _, err := DecodeState(bytes.NewReader(buf.Bytes()), digest.FromString("other"), size); !errors.Is(err, ErrInvalidState) {
+	if _, err := DecodeState(bytes.NewReader(buf.Bytes()), digest.FromString("other"), size, nil); !errors.Is(err, ErrInvalidState) {
 		t.Fatalf("a state with another layer's table: %v", err)
 	}
 	forged := tbl
@@ -134,11 +135,11 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 	forged.Digests[0] = digest.FromString("forged")
 	buf.Reset()
 	State{Have: have, Tables: []pieces.Table{forged}}.Encode(&buf)
-	if _, err := DecodeState(&buf, dgst, size); !errors.Is(err, pieces.ErrBadSignature) {
+	if _, err := DecodeState(&buf, dgst, size, nil); !errors.Is(err, pieces.ErrBadSignature) {
 		t.Fatalf("a forged table: %v, want ErrBadSignature", err)
 	}
 	// A field a newer node adds is left alone.
-	if _, err := DecodeState(strings.NewReader(`{"have":"AAAAAAAAAAA","later":1}`), dgst, size); err != nil {
+	if _, err := DecodeState(strings.NewReader(`{"have":"AAAAAAAAAAA","later":1}`), dgst, size, nil); err != nil {
 		t.Errorf("a state with a field this node does not know: %v", err)
 	}
 	for _, body := range []string{
@@ -148,9 +149,43 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 		`{"have":"AAAAAAAAAAA","upstream":-1}`,
 		strings.Repeat(" ", MaxEncodedState+1),
 	} {
-		if _, err := DecodeState(strings.NewReader(body), dgst, size); !errors.Is(err, ErrInvalidState) {
+		if _, err := DecodeState(strings.NewReader(body), dgst, size, nil); !errors.Is(err, ErrInvalidState) {
 			t.Errorf("%.40q: %v, want ErrInvalidState", body, err)
 		}
+	}
+}
+
+// A table sent as what it adds to the asker's is whole again once decoded,
+// and one that does not continue the asker's table is told apart from a
+// state that is not one.
+func TestATableSentAsASuffixIsCompletedFromTheAskersDigests(t *testing.T) {
+	data := layerBytes()
+	dgst := digest.FromBytes(data)
+	tbl, _ := signedTable(t, data, 3)
+	st := State{Have: swarm.NewBitfield(3), Tables: []pieces.Table{tbl}}.TablesPast(2)
+	if len(st.Tables) != 1 || len(st.Tables[0].Digests) != 1 || st.TablesFrom != 2 {
+		t.Fatalf("cut past 2: %d tables, from %d", len(st.Tables), st.TablesFrom)
+	}
+	var whole, cut bytes.Buffer
+	State{Have: swarm.NewBitfield(3), Tables: []pieces.Table{tbl}}.Encode(&whole)
+	st.Encode(&cut)
+	if cut.Len() >= whole.Len() {
+		t.Errorf("a suffix of %d bytes, the whole state %d", cut.Len(), whole.Len())
+	}
+	got, err := DecodeState(bytes.NewReader(cut.Bytes()), dgst, size, tbl.Digests[:2])
+	if err != nil || len(got.Tables) != 1 || !slices.Equal(got.Tables[0].Digests, tbl.Digests) {
+		t.Fatalf("decoded with the asker's two digests: %v, %+v", err, got.Tables)
+	}
+	other := slices.Clone(tbl.Digests[:2])
+	other[1] = digest.FromString("another table's")
+	if _, err := DecodeState(bytes.NewReader(cut.Bytes()), dgst, size, other); !errors.Is(err, ErrSuffixMismatch) || errors.Is(err, ErrInvalidState) {
+		t.Fatalf("completed from digests the publisher did not sign: %v, want ErrSuffixMismatch", err)
+	}
+	if _, err := DecodeState(bytes.NewReader(cut.Bytes()), dgst, size, tbl.Digests[:1]); !errors.Is(err, ErrInvalidState) {
+		t.Fatalf("a suffix past what the asker knows: %v, want ErrInvalidState", err)
+	}
+	if len(tbl.Digests) != 3 {
+		t.Fatal("cutting the state changed the table")
 	}
 }
 

@@ -26,6 +26,12 @@ const MaxEncodedState = MaxTables*pieces.MaxEncodedTable + 64<<10
 // ErrInvalidState: a peer's state of a layer that is not one.
 var ErrInvalidState = errors.New("invalid swarm state")
 
+// ErrSuffixMismatch: a table sent as a suffix (oci.SuffixQuery) does not
+// verify once completed from the asker's digests. Either the asker's table
+// and the publisher's differ before the suffix (one of them lied), or the
+// signature is bad: asked again whole, the state tells which.
+var ErrSuffixMismatch = errors.New("piece table suffix does not complete the asker's table")
+
 type wireState struct {
 	Have     string         `json:"have"`
 	Seed     bool           `json:"seed,omitempty"`
@@ -34,6 +40,8 @@ type wireState struct {
 	Spent    bool           `json:"spent,omitempty"`
 	Holders  []peer.ID      `json:"holders,omitempty"`
 	Tables   []pieces.Table `json:"tables,omitempty"`
+	// From: the tables' digests begin at this piece (State.TablesPast).
+	From int `json:"from,omitempty"`
 }
 
 // Encode writes st as JSON.
@@ -41,6 +49,7 @@ func (st State) Encode(w io.Writer) error {
 	return json.NewEncoder(w).Encode(wireState{
 		Have: EncodeHave(st.Have), Seed: st.Seed, Upstream: st.Upstream, Cap: st.Cap, Spent: st.Spent,
 		Holders: st.Holders[:min(len(st.Holders), MaxHolders)], Tables: st.Tables[:min(len(st.Tables), MaxTables)],
+		From: st.TablesFrom,
 	})
 }
 
@@ -51,10 +60,24 @@ func (st State) WithoutTablesWithin(known int) State {
 	return st
 }
 
+// TablesPast is st with only the tables that cover more than known pieces,
+// each cut to its digests from piece known on (oci.SuffixQuery).
+func (st State) TablesPast(known int) State {
+	st = st.WithoutTablesWithin(known)
+	for i, t := range st.Tables {
+		t.Digests = t.Digests[known:]
+		st.Tables[i] = t
+	}
+	st.TablesFrom = known
+	return st
+}
+
 // DecodeState reads a peer's state of the layer of the given digest and
 // size: bounded, its have-set within the layer's pieces, every table
-// signed by its publisher and for this layer.
-func DecodeState(r io.Reader, layer digest.Digest, size int64) (State, error) {
+// signed by its publisher and for this layer. Tables sent as suffixes
+// (oci.SuffixQuery) are completed from known, the digests of the asker's
+// longest table.
+func DecodeState(r io.Reader, layer digest.Digest, size int64, known []digest.Digest) (State, error) {
 	data, err := io.ReadAll(io.LimitReader(r, int64(MaxEncodedState)+1))
 	if err != nil {
 		return State{}, fmt.Errorf("read swarm state of %s: %w", layer, err)
@@ -78,11 +101,21 @@ func DecodeState(r io.Reader, layer digest.Digest, size int64) (State, error) {
 	if len(ws.Holders) > MaxHolders || len(ws.Tables) > MaxTables {
 		return State{}, fmt.Errorf("swarm state of %s: %d holders, %d tables: %w", layer, len(ws.Holders), len(ws.Tables), ErrInvalidState)
 	}
-	for _, t := range ws.Tables {
+	if ws.From < 0 || ws.From > len(known) {
+		return State{}, fmt.Errorf("swarm state of %s: tables from piece %d, the asker knows %d: %w", layer, ws.From, len(known), ErrInvalidState)
+	}
+	for i, t := range ws.Tables {
 		if t.Layer != layer || t.Size != size {
 			return State{}, fmt.Errorf("swarm state of %s: a table of %s (%d bytes): %w", layer, t.Layer, t.Size, ErrInvalidState)
 		}
+		if ws.From > 0 {
+			t.Digests = slices.Concat(known[:ws.From], t.Digests)
+			ws.Tables[i] = t
+		}
 		if err := t.Verify(); err != nil {
+			if ws.From > 0 && errors.Is(err, pieces.ErrBadSignature) {
+				err = fmt.Errorf("%w: %w", ErrSuffixMismatch, err)
+			}
 			return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
 		}
 	}
