@@ -79,7 +79,7 @@ func benchPieces(t *testing.T, r *benchReport) {
 			for i := range after {
 				w := afterWaste[i].sub(beforeWaste[i])
 				of := func(n int64) float64 { return float64(n) / float64(im.Data.Size()) }
-				waste = append(waste, fmt.Sprintf("%.2f(%.2f+%.2f)/%d/%.2f", of(w.arrived-w.kept), of(w.cancelled), of(w.failed), w.withoutTable, of(w.states)))
+				waste = append(waste, fmt.Sprintf("%.2f(%.2f+%.2f)/%d/%d/%.2f", of(w.arrived-w.kept), of(w.cancelled), of(w.failed), w.hedges, w.withoutTable, of(w.states)))
 				c := float64(after[i]-before[i]) / float64(im.Data.Size())
 				most = max(most, c)
 				up = append(up, strconv.FormatFloat(c, 'f', 2, 64))
@@ -98,7 +98,7 @@ func benchPieces(t *testing.T, r *benchReport) {
 			}
 			fmt.Printf("pieces bench, %s, run %d: fetch end %v (× size÷link %s); upstream copies %.2f; most uploaded (kernel) %.2f copies; CPU %.0f%%%s\n"+
 				"  copies each node sent %v, received %v (kernel, headers and resent packets included);\n"+
-				"  piece bytes that arrived in vain (copies: cancelled + failed) / pieces dropped for want of a table / states sent (copies), per node %v\n",
+				"  piece bytes that arrived in vain (copies: cancelled + failed) / hedges / pieces dropped for want of a table / states sent (copies), per node %v\n",
 				c.name, run+1, multiples(times, unit), unit.Round(time.Millisecond), copies[run], most, 100*busy[run], extra, up, in, waste)
 		}
 		if c.slow {
@@ -198,10 +198,10 @@ func logFields(line string) string {
 }
 
 // pieceCounts are a node's counters of piece bytes (shoal status).
-type pieceCounts struct{ arrived, kept, cancelled, failed, withoutTable, states int64 }
+type pieceCounts struct{ arrived, kept, cancelled, failed, hedges, withoutTable, states int64 }
 
 func (a pieceCounts) sub(b pieceCounts) pieceCounts {
-	return pieceCounts{a.arrived - b.arrived, a.kept - b.kept, a.cancelled - b.cancelled, a.failed - b.failed, a.withoutTable - b.withoutTable, a.states - b.states}
+	return pieceCounts{a.arrived - b.arrived, a.kept - b.kept, a.cancelled - b.cancelled, a.failed - b.failed, a.hedges - b.hedges, a.withoutTable - b.withoutTable, a.states - b.states}
 }
 
 // pieceWaste reads each node's piece counters.
@@ -214,7 +214,7 @@ func (l *rolloutLab) pieceWaste() []pieceCounts {
 			l.t.Fatal(err)
 		}
 		c := st.Counters
-		out[i] = pieceCounts{c["piece_bytes_arrived"], c["piece_bytes_kept"], c["piece_bytes_cancelled"], c["piece_bytes_failed"], c["pieces_without_table"], c["state_bytes_sent"]}
+		out[i] = pieceCounts{c["piece_bytes_arrived"], c["piece_bytes_kept"], c["piece_bytes_cancelled"], c["piece_bytes_failed"], c["hedges"], c["pieces_without_table"], c["state_bytes_sent"]}
 	}
 	return out
 }

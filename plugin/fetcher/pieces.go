@@ -501,6 +501,9 @@ func (f *pieceFetch) start(r swarm.Request) {
 		f.fromUpstream(r.Piece)
 		return
 	}
+	if r.Hedge {
+		f.pf.f.stats.Hedges.Add(1)
+	}
 	ctx, cancel := context.WithCancel(f.ctx)
 	f.flights[flightID{r.Piece, r.From}] = cancel
 	recovery.Go(ctx, "p2p: fetching a piece", func(ctx context.Context) {

@@ -87,6 +87,7 @@ func (s statusSource) Status() control.Status {
 			"piece_bytes_kept":       st.PieceBytesKept.Load(),
 			"piece_bytes_cancelled":  st.PieceBytesCancelled.Load(),
 			"piece_bytes_failed":     st.PieceBytesFailed.Load(),
+			"hedges":                 st.Hedges.Load(),
 			"pieces_without_table":   st.PiecesWithoutTable.Load(),
 			"state_bytes_sent":       n.content.StateBytes(),
 		},

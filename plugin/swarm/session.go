@@ -1094,7 +1094,13 @@ func (s *Session) overdue(f flight, i int, now time.Time) bool {
 // source is asked: Hedge times what its source should take at its
 // measured rate, or, before its first piece, at the best rate measured of
 // any holder (a new holder that is slow is found out in a few piece
-// times, not after Stall); Stall at most.
+// times, not after Stall). Not Stall at most: a rate is measured per
+// piece, with the downlink shared by every piece in flight, and at
+// 8 Mbit/s a 512 KiB piece alongside seven others takes four seconds, and
+// a Stall bound hedged such pieces as a rule: in the sixteen-node lab the
+// bytes of cancelled requests went from 0.03-0.11 copies of the image per
+// node to 0.01-0.09 without it (one run each). A holder that sends
+// nothing at all is cut off by the data path's idle timeout.
 func (s *Session) hedgeAfter(f flight, i int) time.Duration {
 	h := s.source(f.from)
 	if h == nil {
@@ -1104,7 +1110,7 @@ func (s *Session) hedgeAfter(f flight, i int) time.Duration {
 	if rate <= 1 {
 		return s.cfg.Stall // no rate measured yet
 	}
-	return min(s.cfg.Stall, time.Duration(s.cfg.Hedge*float64(s.layer.PieceLen(i))/rate*float64(time.Second)))
+	return time.Duration(s.cfg.Hedge * float64(s.layer.PieceLen(i)) / rate * float64(time.Second))
 }
 
 // Wake is when, after now, Next may have new requests though nothing was

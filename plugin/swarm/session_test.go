@@ -566,6 +566,46 @@ func TestANewHolderSlowerThanTheBestIsHedgedInAFewPieceTimes(t *testing.T) {
 	}
 }
 
+// A holder measured slow because the node's downlink is shared is hedged
+// after Hedge times its own piece time, not after Stall, while its bytes
+// keep arriving.
+func TestAPieceMovingAtItsHoldersRateIsNotHedgedAtStall(t *testing.T) {
+	cfg := testConfig()
+	cfg.Window, cfg.Requests = 1, 1
+	s := NewSession(cfg, layer, "self", epoch)
+	s.AddHolders("a", "b")
+	s.Decided(epoch)
+	all := haveOf(9, 0, 1, 2, 3, 4, 5, 6, 7, 8)
+	s.Update(epoch, "a", HolderState{Have: all})
+	s.Update(epoch, "b", HolderState{Have: all, Load: 5})
+	if got := s.Next(epoch); len(got) != 1 || got[0].From != "a" {
+		t.Fatalf("requests: %v, want one from a", got)
+	}
+	// Piece 0 took 4 s: a's rate is a piece per 4 s.
+	at := epoch.Add(4 * time.Second)
+	s.Received(at, 0, "a")
+	s.Wrote(1)
+	got := s.Next(at)
+	if len(got) != 1 || got[0].Piece != 1 {
+		t.Fatalf("requests after piece 0: %v, want piece 1", got)
+	}
+	from := got[0].From
+	for d := time.Second; d < 12*time.Second; d += time.Second {
+		s.Moving(at.Add(d)) // its bytes arrive
+		for _, r := range s.Next(at.Add(d)) {
+			t.Fatalf("%v after piece 1 was asked, moving at %s's rate: %v, want no hedge before 12 s", d, from, r)
+		}
+	}
+	s.Moving(at.Add(12 * time.Second))
+	hedged := false
+	for _, r := range s.Next(at.Add(12 * time.Second)) {
+		hedged = hedged || (r.Piece == 1 && r.Hedge)
+	}
+	if !hedged {
+		t.Fatalf("piece 1 not hedged at 12 s, Hedge (%v) times %s's piece time", cfg.Hedge, from)
+	}
+}
+
 // A node names first the holders that read the layer from the upstream,
 // then others at random (not the first it found, every time), at most k.
 func TestNamesPutReadersFirstAndTheRestAtRandom(t *testing.T) {
