@@ -19,13 +19,18 @@ import (
 // time is when the node's last layer was committed. Each case runs
 // SHOAL_PIECES_RUNS (5) times, a new image each time; the machine's CPU
 // use is measured over every run. SHOAL_PIECES_CASES (a regular
-// expression) picks cases by name. Uploads are counted by the kernel at
+// expression) picks cases by name; SHOAL_PIECES_CONFIG is a line added to
+// every node's p2p section (idle_timeout = "10s", say). Uploads are counted by the kernel at
 // each host's link (headers and TLS included).
 func benchPieces(t *testing.T, r *benchReport) {
 	nodes, mbit, runs := envInt(t, "SHOAL_PIECES_NODES", 16), envInt(t, "SHOAL_PIECES_MBIT", 20), envInt(t, "SHOAL_PIECES_RUNS", 5)
+	extra := os.Getenv("SHOAL_PIECES_CONFIG")
+	if extra != "" {
+		extra = "  " + extra + "\n"
+	}
 	pieces := func(corrupt int) func(int) nodeOptions {
 		return func(host int) nodeOptions {
-			return nodeOptions{corruptPieces: host == corrupt}
+			return nodeOptions{corruptPieces: host == corrupt, extra: extra}
 		}
 	}
 	lab := newRolloutLabWith(t, nodes, mbit, nil)
