@@ -380,6 +380,7 @@ func (f *pieceFetch) run(ctx context.Context) {
 			f.layer.SetSeed(true)
 			f.logSeed(ctx, now)
 		}
+		f.sess.ReadFromUpstream(f.layer.UpstreamBytes().Load())
 		if f.upstream != nil && f.sess.LeavesUpstream(now) {
 			f.leaveUpstream(ctx, now)
 		}

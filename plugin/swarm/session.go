@@ -206,11 +206,14 @@ type Session struct {
 	// before this node (stallAfter).
 	live, ahead int
 
-	decided     bool // the first lookup and probes are in
-	seed        bool
-	reading     bool   // a piece came from the upstream: this node reads the layer there
-	upstream    holder // the registry as a source: its slots and rate
-	lastArrival time.Time
+	decided bool // the first lookup and probes are in
+	seed    bool
+	reading bool // a piece came from the upstream: this node reads the layer there
+	// upstreamBytes is what this node has read of the layer from the
+	// upstream, whole pieces or not (ReadFromUpstream).
+	upstreamBytes int64
+	upstream      holder // the registry as a source: its slots and rate
+	lastArrival   time.Time
 	// stalledFor is the piece the stall rule last asked of the upstream
 	// (-1: none): it is read to its end (LeavesUpstream).
 	stalledFor int
@@ -331,6 +334,19 @@ func (s *Session) SeedReason() string { return s.seedWhy }
 // Reads reports whether a piece came to this node from the upstream: it
 // reads the layer there.
 func (s *Session) Reads() bool { return s.reading }
+
+// ReadFromUpstream tells the session how many bytes of the layer this node
+// has read from the upstream so far, whole pieces or not: what its state
+// tells peers, who count a seed as reading from its first byte. A seed
+// judges itself alike: one that counted only whole pieces yielded, having
+// read 41 KB of its first, to a seed ranked after it that had yielded to
+// it already, and the sixteen-node lab saw an 8 MiB layer's seeds open and
+// close bodies for a minute and seven nodes read it.
+func (s *Session) ReadFromUpstream(n int64) { s.upstreamBytes = max(s.upstreamBytes, n) }
+
+// readSome reports whether this node has read any of the layer from the
+// upstream, as its peers see it.
+func (s *Session) readSome() bool { return s.reading || s.upstreamBytes > 0 }
 
 // Seeds counts the live holders that say they take pieces from the
 // upstream, and those of them that have read some there.
@@ -702,7 +718,7 @@ func (s *Session) Next(now time.Time) []Request {
 	if urgent < 0 {
 		return nil
 	}
-	if s.seed && !s.reading && s.readerKnown() {
+	if s.seed && !s.readSome() && s.readerKnown() {
 		// A seed that has read nothing leaves the layer to one that reads,
 		// for good: one that only yielded, stalled later and read a piece,
 		// read on while busy holders held the pieces it lacked (sixteen
@@ -923,7 +939,7 @@ func (s *Session) Yields() bool {
 		return false
 	}
 	for _, h := range s.stated {
-		if s.reads(h) && (!s.reading || h.rank > s.rank || s.selfSlow() || s.spare) {
+		if s.reads(h) && (!s.readSome() || h.rank > s.rank || s.selfSlow() || s.spare) {
 			return true
 		}
 		if !h.excluded && h.state.Have.Count() == s.n && !(h.state.Cap > 0 && float64(h.state.Cap) < s.fastest) {

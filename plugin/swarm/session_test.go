@@ -319,6 +319,29 @@ func TestOfSeedsThatReadTheOneRankedFirstReadsOn(t *testing.T) {
 	}
 }
 
+// A seed that has read bytes of its first piece counts itself as reading,
+// as its peers count it: of two seeds, the one ranked first reads on
+// though the other has read more, and the other yields; neither leaves
+// the layer to the other.
+func TestASeedReadingItsFirstPieceReadsOnAsItsPeersSeeIt(t *testing.T) {
+	first, second := rankedPair()
+	a := NewSession(testConfig(), layer, first, epoch)
+	b := NewSession(testConfig(), layer, second, epoch)
+	for _, s := range []*Session{a, b} {
+		s.Decided(epoch)
+	}
+	a.ReadFromUpstream(41 << 10) // part of its first piece
+	b.Received(epoch, 0, Upstream)
+	a.Update(epoch, second, HolderState{Have: haveOf(9, 0), Seed: true, Upstream: 1 << 20})
+	b.Update(epoch, first, HolderState{Have: NewBitfield(9), Seed: true, Upstream: 41 << 10})
+	if a.Yields() || a.LeavesUpstream(epoch) {
+		t.Fatal("the seed ranked first, 41 KiB into its first piece, yields to the one ranked after it")
+	}
+	if !b.Yields() {
+		t.Fatal("the seed ranked second does not yield to the first, which reads")
+	}
+}
+
 // A seed that stops reading the upstream has its requests there ended:
 // the pieces are asked again, of the upstream when it reads on.
 func TestStopUpstreamEndsTheRequestsToTheUpstream(t *testing.T) {
