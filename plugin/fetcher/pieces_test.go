@@ -193,15 +193,15 @@ func TestASeedPublishesItsTableOnceAPeerAsks(t *testing.T) {
 	if !ok {
 		t.Fatal("the layer is not in the window")
 	}
-	if n := l.Covered(); n != 0 {
+	if n := len(l.CoveredDigests()); n != 0 {
 		t.Fatalf("a table of %d pieces published before any peer asked", n)
 	}
 	l.Asked(peerA)
-	waitUntil(t, func() bool { return l.Covered() >= 12 }) // what was written before it asked
+	waitUntil(t, func() bool { return len(l.CoveredDigests()) >= 12 }) // what was written before it asked
 	if _, err := io.ReadFull(rc, make([]byte, 2<<20)); err != nil {
 		t.Fatal(err)
 	}
-	if n := l.Covered(); n < 20 {
+	if n := len(l.CoveredDigests()); n < 20 {
 		t.Fatalf("the table covers %d pieces after 20 were written", n)
 	}
 }

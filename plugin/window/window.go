@@ -319,12 +319,9 @@ func (l *Layer) AddTable(t pieces.Table) {
 	l.tables[t.Publisher] = t
 }
 
-// Covered is how many pieces, from the first, the longest table this node
-// knows covers (see oci.KnownQuery).
-func (l *Layer) Covered() int { return len(l.CoveredDigests()) }
-
 // CoveredDigests are the digests of the longest table this node knows
-// (see oci.SuffixQuery). The caller does not change them.
+// (see oci.KnownQuery and oci.SuffixQuery). The caller does not change
+// them.
 func (l *Layer) CoveredDigests() []digest.Digest {
 	l.mu.Lock()
 	defer l.mu.Unlock()
