@@ -312,6 +312,7 @@ func benchMiss(t *testing.T, r *benchReport) {
 		reps := max(c.reps, benchReps)
 		var stockT, shoalT []time.Duration
 		var stockCPU, shoalCPU, idleShoalCPU, idleStockCPU time.Duration
+		var stockFaults, shoalFaults int64
 		var layers []digest.Digest
 		leastPeers := idle
 		for i := 0; i < reps; i++ {
@@ -322,15 +323,17 @@ func benchMiss(t *testing.T, r *benchReport) {
 			}
 			leastPeers = min(leastPeers, puller.connectedPeers())
 			pullStock := func() {
-				cpu, idle0 := procCPU(t, stock.PID()), idleCPU()
+				cpu, idle0, faults := procCPU(t, stock.PID()), idleCPU(), procFaults(t, stock.PID())
 				stockT = append(stockT, timed(func() { stock.pull(imStock.Ref) }))
 				stockCPU += procCPU(t, stock.PID()) - cpu
+				stockFaults += procFaults(t, stock.PID()) - faults
 				idleStockCPU += idleCPU() - idle0
 			}
 			pullShoal := func() {
-				cpu, idle0 := procCPU(t, puller.PID()), idleCPU()
+				cpu, idle0, faults := procCPU(t, puller.PID()), idleCPU(), procFaults(t, puller.PID())
 				shoalT = append(shoalT, timed(func() { puller.pull(imShoal.Ref) }))
 				shoalCPU += procCPU(t, puller.PID()) - cpu
+				shoalFaults += procFaults(t, puller.PID()) - faults
 				idleShoalCPU += idleCPU() - idle0
 			}
 			if (i+ci)%2 == 0 {
@@ -346,8 +349,8 @@ func benchMiss(t *testing.T, r *benchReport) {
 		}
 		waits := missWaits(puller, layers)
 		perPull := func(d time.Duration) time.Duration { return (d / time.Duration(reps)).Round(time.Millisecond) }
-		cpu := fmt.Sprintf("CPU per pull: stock %s, Shoal %s; the 3 idle nodes during it %s vs %s",
-			perPull(stockCPU), perPull(shoalCPU), perPull(idleStockCPU), perPull(idleShoalCPU))
+		cpu := fmt.Sprintf("CPU per pull: stock %s, Shoal %s; the 3 idle nodes during it %s vs %s; page faults per pull: stock %d, Shoal %d",
+			perPull(stockCPU), perPull(shoalCPU), perPull(idleStockCPU), perPull(idleShoalCPU), stockFaults/int64(reps), shoalFaults/int64(reps))
 		fmt.Printf("miss, %s (%d reps, %s): stock %s | shoal %s\n  %s\n  %s\n", c.name, reps, time.Since(started).Round(time.Second),
 			durations(stockT), durations(shoalT), cpu, waits)
 		r.times("pull of an image no peer holds, "+c.name+", 3 other Shoal nodes idle (loopback)", stockT, shoalT,
@@ -735,15 +738,28 @@ func selfCPU() time.Duration {
 
 // procCPU is a process's user+system time from /proc (clock ticks of 10 ms).
 func procCPU(t *testing.T, pid int) time.Duration {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+2:]))
+	f := procStat(t, pid)
 	var utime, stime int64
 	fmt.Sscan(f[11], &utime)
 	fmt.Sscan(f[12], &stime)
 	return time.Duration(utime+stime) * 10 * time.Millisecond
+}
+
+// procFaults is the minor page faults of process pid so far: memory it
+// touched for the first time, each a trap into the kernel.
+func procFaults(t *testing.T, pid int) int64 {
+	var n int64
+	fmt.Sscan(procStat(t, pid)[7], &n)
+	return n
+}
+
+// procStat is /proc/<pid>/stat's fields after the command's name.
+func procStat(t *testing.T, pid int) []string {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+2:]))
 }
 
 func timed(fn func()) time.Duration {

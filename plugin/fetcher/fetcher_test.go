@@ -109,11 +109,14 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 type fakeUpstream struct {
 	data  []byte
+	mu    sync.Mutex
 	calls int
 }
 
 func (u *fakeUpstream) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.ReadCloser, error) {
+	u.mu.Lock()
 	u.calls++
+	u.mu.Unlock()
 	if u.data == nil {
 		return nil, errdefs.ErrNotFound
 	}

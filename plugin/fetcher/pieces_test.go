@@ -368,24 +368,72 @@ func TestACancelledPullByPiecesReturns(t *testing.T) {
 	waitUntil(t, func() bool { return f.fetchingByPieces.Load() == 0 })
 }
 
-// The pieces handed to containerd last stay in memory, servable, until
-// containerd has written them: its copy reads 1 MiB before it writes.
-func TestThePiecesHandedOnLastStayInMemory(t *testing.T) {
+// A piece in the have-set is one a peer can be sent: in memory, or
+// written to the ingest. containerd's copy reads 1 MiB before it writes,
+// so the last MiB handed on is in neither place unless kept in memory.
+func TestAPieceHeldIsServable(t *testing.T) {
+	for _, followed := range []bool{false, true} {
+		opts := piecesOptions(t)
+		d, rc := loneMissBody(t, opts)
+		l, ok := opts.Windows.Lookup(d.Digest)
+		if !ok {
+			t.Fatal("the layer is not in the window registry")
+		}
+		if followed {
+			l.Asked(peerA)
+			waitUntil(t, func() bool { return opts.Windows.Held() > 0 }) // the upstream reader reads ahead for it
+		}
+		if _, err := io.ReadFull(rc, make([]byte, 2<<20)); err != nil { // pieces 0–7
+			t.Fatal(err)
+		}
+		for i := range 8 {
+			_, inMemory := l.Piece(i)
+			if written := i < 4; l.Has(i) != (written || inMemory) || (followed && !l.Has(i)) {
+				t.Errorf("followed %v: piece %d held %v, in memory %v, written %v", followed, i, l.Has(i), inMemory, written)
+			}
+		}
+		rc.Close()
+	}
+}
+
+// A node that fetches a layer no peer holds or follows reads it from the
+// upstream straight into containerd's buffer, as a fetch without peers
+// does: no piece in memory. Once a peer follows it, the upstream reader
+// takes the same body over and reads pieces ahead for it.
+func TestALoneFetchHoldsNoPieceUntilFollowed(t *testing.T) {
 	opts := piecesOptions(t)
-	d, rc := loneMissBody(t, opts)
-	defer rc.Close()
-	if _, err := io.ReadFull(rc, make([]byte, 2<<20)); err != nil { // pieces 0–7
+	data := randomBytes(t, 6<<20)
+	f := newFetcher(t, fakeFinder{}, &fakeClient{}, opts)
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	up := &fakeUpstream{data: data}
+	rc, err := f.WrapFetcher(up, "registry.example/team/app:v1").Fetch(testNamespace(), d)
+	if err != nil {
 		t.Fatal(err)
 	}
-	l, ok := opts.Windows.Lookup(d.Digest)
-	if !ok {
-		t.Fatal("the layer is not in the window registry")
+	defer rc.Close()
+	got := make([]byte, len(data))
+	if _, err := io.ReadFull(rc, got[:3<<20]); err != nil {
+		t.Fatal(err)
 	}
-	for i := range 8 {
-		_, held := l.Piece(i)
-		if want := i >= 4; held != want {
-			t.Errorf("piece %d in memory: %v, want %v (the last MiB handed on stays)", i, held, want)
-		}
+	if n := opts.Windows.Held(); n != 0 {
+		t.Fatalf("%d bytes of pieces in memory in a fetch alone", n)
+	}
+	l, _ := opts.Windows.Lookup(d.Digest)
+	l.Asked(peerA)
+	waitUntil(t, func() bool { return opts.Windows.Held() > 0 })
+	if _, err := io.ReadFull(rc, got[3<<20:]); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, data) {
+		t.Fatal("wrong bytes")
+	}
+	if n := len(l.CoveredDigests()); n < 12 {
+		t.Fatalf("the table published covers %d pieces, want the 12 written before the peer asked at least", n)
+	}
+	up.mu.Lock()
+	defer up.mu.Unlock()
+	if up.calls != 1 {
+		t.Fatalf("%d requests to the upstream, want 1: the body is handed over", up.calls)
 	}
 }
 
