@@ -71,15 +71,15 @@ type pieceFetch struct {
 	// endSpan ends the fetch's span, with its outcome, when the run ends.
 	endSpan func(error)
 
-	seeded    bool        // run goroutine: the node told peers it is a seed
-	reads     bool        // run goroutine: a piece came from the upstream
-	signs     atomic.Bool // a piece came from the upstream: the reader signs tables
+	seeded bool        // run goroutine: the node told peers it is a seed
+	reads  bool        // run goroutine: a piece came from the upstream
+	signs  atomic.Bool // a piece came from the upstream: the reader signs tables
 	// alone: no peer is known to hold the layer or to follow this node's
 	// fetch of it (set false by the run goroutine, never back). The pieces
 	// asked of the upstream are then read by the reader itself, straight
 	// into containerd's buffer (readDirect), as a fetch without peers is.
 	alone     atomic.Bool
-	unsigned  bool        // pieces were written since the last table signed (f.mu)
+	unsigned  bool // pieces were written since the last table signed (f.mu)
 	closeOnce sync.Once
 
 	mu       sync.Mutex
