@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -190,14 +191,20 @@ func (f *pieceFetch) decide(ctx context.Context, found []peer.AddrInfo) {
 		// registry held the others to 19× size ÷ link.
 		before, after = append(before, after...), nil
 	}
+	all := f.statesOf(ctx, slices.Concat(before, after))
+	before, after, states := spareLast(before, all[:len(before)], after, all[len(before):])
 	if len(before) == 0 {
 		ranked, pulls := f.pf.askFirstRanked(ctx, f.desc, ord)
-		for _, h := range append(ranked, pulls...) {
+		var held []peer.ID
+		for _, h := range ranked {
+			held = append(held, h.ID)
+		}
+		before, after, states = spareLast(held, f.statesOf(ctx, held), after, states)
+		for _, h := range pulls {
 			before = append(before, h.ID)
 		}
 	}
 	f.sess.AddHolders(before...)
-	states := f.statesOf(ctx, after)
 	for i, id := range after {
 		if st := states[i]; st != nil && (st.Seed || st.Have.Count() > 0) {
 			f.sess.AddHolders(id)
@@ -217,6 +224,23 @@ func (f *pieceFetch) decide(ctx context.Context, found []peer.AddrInfo) {
 			f.sess.Update(now, id, *st)
 		}
 	}
+}
+
+// spareLast moves the holders of before that cap their uplink and hold
+// nothing yet to after, with their states: such a node takes the layer
+// from the upstream last (Options.SpareUplink), so this node does not wait
+// for it. In a six-node rollout the nodes ranked after a capped node
+// waited for it until they stalled, 2 s a layer.
+func spareLast(before []peer.ID, beforeStates []*swarm.HolderState, after []peer.ID, afterStates []*swarm.HolderState) (ahead, behind []peer.ID, behindStates []*swarm.HolderState) {
+	behind, behindStates = slices.Clone(after), slices.Clone(afterStates)
+	for i, st := range beforeStates {
+		if st != nil && st.Cap > 0 && !st.Seed && st.Have.Count() == 0 {
+			behind, behindStates = append(behind, before[i]), append(behindStates, st)
+			continue
+		}
+		ahead = append(ahead, before[i])
+	}
+	return ahead, behind, behindStates
 }
 
 // statesOf asks each of ids its state of the layer at once, within the

@@ -694,3 +694,24 @@ func TestTheRegistryHasRoomOnceThePullReadsAtLessThanHalfItsPeak(t *testing.T) {
 		t.Fatalf("layer a done, b read at 1 of a peak of 5: fastest %v, room %v; want 3 (a's average), room", fastest, room)
 	}
 }
+
+// A holder ranked before this node that caps its uplink and holds nothing
+// yet is not waited for: it takes the layer from the upstream last.
+func TestACappedHolderWithNothingIsNotWaitedFor(t *testing.T) {
+	some := swarm.NewBitfield(4)
+	some.Set(0)
+	capped := &swarm.HolderState{Have: swarm.NewBitfield(4), Cap: 2_000_000}
+	cappedWithPieces := &swarm.HolderState{Have: some, Cap: 2_000_000}
+	cappedSeed := &swarm.HolderState{Have: swarm.NewBitfield(4), Seed: true, Cap: 2_000_000}
+	free := &swarm.HolderState{Have: swarm.NewBitfield(4)}
+	ahead, behind, states := spareLast(
+		[]peer.ID{"capped", "capped-with-pieces", "capped-seed", "free", "silent"},
+		[]*swarm.HolderState{capped, cappedWithPieces, cappedSeed, free, nil},
+		[]peer.ID{"after"}, []*swarm.HolderState{free})
+	if want := []peer.ID{"capped-with-pieces", "capped-seed", "free", "silent"}; !slices.Equal(ahead, want) {
+		t.Errorf("waited for %v, want %v", ahead, want)
+	}
+	if want := []peer.ID{"after", "capped"}; !slices.Equal(behind, want) || len(states) != 2 || states[1] != capped {
+		t.Errorf("counted after this node: %v, want %v with their states", behind, want)
+	}
+}

@@ -182,11 +182,20 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		arriving = inflight.New(deps.ContentRoot, 0)
 	}
 	// Which repositories this node pulls from: the fetcher tells it, the
-	// content service tells peers.
+	// content service tells peers, who wait for a node ranked before them
+	// that pulls to take a new layer from the upstream. One that spares its
+	// uplink takes it last (fetcher.Options.SpareUplink), and says nothing:
+	// in a six-node rollout, the nodes ranked after a capped node and a
+	// non-serving one waited for them until they stalled, 2 s a layer.
 	pulls := pulling.New()
+	spareUplink := cfg.MaxUploadBytesPerSecond > 0 || !cfg.ServePeers
+	var toldPulls *pulling.Tracker
+	if !spareUplink {
+		toldPulls = pulls
+	}
 	serverOpts := contentserver.Options{
 		Policy:             sharing,
-		Pulling:            pulls,
+		Pulling:            toldPulls,
 		MaxRequests:        cfg.MaxServingRequests,
 		MaxRequestsPerPeer: cfg.MaxServingRequestsPerPeer,
 		Upload:             throttle.New(cfg.MaxUploadBytesPerSecond),
@@ -256,7 +265,7 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		Distance:            rt.Distance,
 		SignTable:           signTable,
 		UploadCap:           cfg.MaxUploadBytesPerSecond,
-		SpareUplink:         cfg.MaxUploadBytesPerSecond > 0 || !cfg.ServePeers,
+		SpareUplink:         spareUplink,
 		OnLookup: func(d time.Duration, hit bool) {
 			if observed != nil {
 				observed.ObserveLookup(d, hit)
