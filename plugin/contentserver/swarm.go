@@ -197,6 +197,9 @@ func setHave(h http.Header, st window.State) {
 	if st.Cap > 0 {
 		h.Set(oci.CapHeader, strconv.FormatInt(st.Cap, 10))
 	}
+	if st.Intake > 0 {
+		h.Set(oci.IntakeHeader, strconv.FormatInt(st.Intake, 10))
+	}
 	if st.Spent {
 		h.Set(oci.SpentHeader, "1")
 	}

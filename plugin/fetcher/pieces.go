@@ -257,7 +257,7 @@ func (f *pieceFetch) statesOf(ctx context.Context, ids []peer.ID) []*swarm.Holde
 				for _, t := range st.Tables {
 					f.layer.AddTable(t)
 				}
-				out[i] = &swarm.HolderState{Have: st.Have, Seed: st.Seed, Upstream: st.Upstream, Load: load, Cap: st.Cap, Spent: st.Spent}
+				out[i] = &swarm.HolderState{Have: st.Have, Seed: st.Seed, Upstream: st.Upstream, Load: load, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent}
 			}
 		})
 	}
@@ -557,6 +557,7 @@ func (f *pieceFetch) run(ctx context.Context) {
 		fastest, room := f.pf.seeds(f.desc.Digest, f.sess.SeedRate(), reading)
 		f.sess.SetFastestSeed(fastest)
 		f.sess.SetRegistryRoom(room)
+		f.sess.SetIntake(f.pf.f.opts.Windows.Intake(now))
 		if f.sess.Seed() && !f.seeded {
 			f.seeded = true
 			f.layer.SetSeed(true)
@@ -695,6 +696,7 @@ func (f *pieceFetch) start(r swarm.Request) {
 		var got int64
 		arrived := func(n int) {
 			f.incoming.Add(int64(n))
+			f.pf.f.opts.Windows.Received().Add(int64(n))
 			got += int64(n)
 		}
 		st, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, peerclient.PieceAsk{Only: r.Only, Arrived: arrived}, buf)
@@ -726,6 +728,9 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, got int64, held swarm
 		st.Seed = st.Seed || held.Seed
 		st.Upstream = max(st.Upstream, held.Upstream)
 		st.Cap, st.Spent = held.Cap, held.Spent
+		if held.Intake > 0 { // told by seeds only
+			st.Intake = held.Intake
+		}
 		f.states[r.From] = st
 		f.sess.Update(now, r.From, st)
 	}
@@ -878,7 +883,7 @@ func (f *pieceFetch) stated(id peer.ID, st window.State, load int, held time.Dur
 		f.layer.AddTable(t)
 	}
 	f.sess.AddHolders(st.Holders...)
-	hs := swarm.HolderState{Have: st.Have, Seed: st.Seed, Upstream: st.Upstream, Load: load, Cap: st.Cap, Spent: st.Spent}
+	hs := swarm.HolderState{Have: st.Have, Seed: st.Seed, Upstream: st.Upstream, Load: load, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent}
 	f.states[id] = hs
 	f.sess.Update(time.Now(), id, hs)
 	f.sess.StateAnswered(id)
@@ -1079,7 +1084,7 @@ func (f *pieceFetch) openUpstream(ctx context.Context, body io.ReadCloser, at, o
 	}
 	log.G(ctx).WithFields(log.Fields{"digest": f.desc.Digest, "offset": off, "after": time.Since(f.began).Round(time.Millisecond),
 		"took": time.Since(asked).Round(time.Millisecond)}).Debug("p2p: a registry body for a layer's pieces is open")
-	rc = countingReader(withIdleTimeout(rc, f.pf.f.opts.UpstreamIdleTimeout), &f.pf.f.stats.UpstreamBytes, &f.pf.tally.upstream, &f.pf.arrived, f.layer.UpstreamBytes())
+	rc = countingReader(withIdleTimeout(rc, f.pf.f.opts.UpstreamIdleTimeout), &f.pf.f.stats.UpstreamBytes, &f.pf.tally.upstream, &f.pf.arrived, f.layer.UpstreamBytes(), f.pf.f.opts.Windows.Received())
 	if err := skip(rc, 0, off); err != nil {
 		rc.Close()
 		return nil, err

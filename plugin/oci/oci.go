@@ -90,6 +90,10 @@ const (
 	// CapHeader, on a piece of a layer, is the serving node's upload cap
 	// in bytes per second, if it has one: how fast its pieces leave it.
 	CapHeader = "Shoal-Cap"
+	// IntakeHeader, on a piece of a layer the serving node takes from the
+	// upstream, is how many bytes per second it receives, for every layer
+	// and from every source.
+	IntakeHeader = "Shoal-Intake"
 	// SpentHeader, on a piece of a layer, says the serving node has sent
 	// its share of the layer in this rollout: it sends only pieces its
 	// asker finds nowhere else (OnlyQuery).

@@ -119,6 +119,11 @@ func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc oci
 			st.Cap = n
 		}
 	}
+	if v := resp.Header.Get(oci.IntakeHeader); v != "" {
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil && n >= 0 {
+			st.Intake = n
+		}
+	}
 	st.Spent = resp.Header.Get(oci.SpentHeader) != ""
 	if resp.StatusCode != http.StatusOK {
 		return st, fmt.Errorf("piece %d from peer %s: %w", i, p, statusError(resp))

@@ -720,10 +720,12 @@ func TestAFollowerOfASlowSeedReadsTheLayerAndTheSlowSeedYields(t *testing.T) {
 	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
 	// Another layer's seed read at 10 MiB/s and is done: the registry has
 	// room. This one reads 1 MiB/s; for four seconds the follower waits.
+	// The follower receives 10 MiB/s; the slow seed tells 1 MiB/s.
 	s := newFollower(cfg, "slow", 10<<20, true)
-	now := feedFollower(t, s, "slow", 4)
+	s.SetIntake(10 << 20)
+	now := feedFollower(t, s, "slow", 4, 1<<20)
 	later := now.Add(s.stallAfter())
-	s.Update(later, "slow", HolderState{Have: haveOf(9, seq(5)...), Seed: true, Upstream: 5 << 20})
+	s.Update(later, "slow", HolderState{Have: haveOf(9, seq(5)...), Seed: true, Upstream: 5 << 20, Intake: 1 << 20})
 	s.Received(later, 4, "slow")
 	s.Wrote(5)
 	got := s.Next(later)
@@ -755,17 +757,24 @@ func TestAFollowerOfASlowSeedReadsTheLayerAndTheSlowSeedYields(t *testing.T) {
 // A seed as fast as the pull's others is not slow, and its followers wait
 // for it; so is a slow one while the registry has no room for another
 // reader (the pull's seeds read, in all, near the most they did).
+// A seed that reads slowly but receives as fast as the others (its share
+// of the registry is small; its link carries other layers' pieces) is
+// not slow either.
 func TestAFollowerOfASeedAsFastAsTheOthersWaitsForIt(t *testing.T) {
-	t.Run("as fast", func(t *testing.T) { followsTheSeed(t, 3<<20, true) })
-	t.Run("slow, the registry full", func(t *testing.T) { followsTheSeed(t, 10<<20, false) })
+	t.Run("as fast", func(t *testing.T) { followsTheSeed(t, 3<<20, true, 0) })
+	t.Run("slow, the registry full", func(t *testing.T) { followsTheSeed(t, 10<<20, false, 0) })
+	t.Run("slow, its link busy", func(t *testing.T) { followsTheSeed(t, 10<<20, true, 9<<20) })
 }
 
-// followsTheSeed runs a follower of a seed that reads 1 MiB/s, the
-// pull's fastest seed reading at fastest, for eight seconds.
-func followsTheSeed(t *testing.T, fastest float64, room bool) {
+// followsTheSeed runs a follower of a seed that reads 1 MiB/s and
+// receives intake (0: does not tell), the pull's fastest seed reading at
+// fastest, for eight seconds; the follower receives 10 MiB/s.
+func followsTheSeed(t *testing.T, fastest float64, room bool, intake int64) {
 	cfg := testConfig()
 	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
-	feedFollower(t, newFollower(cfg, "seed", fastest, room), "seed", 8)
+	s := newFollower(cfg, "seed", fastest, room)
+	s.SetIntake(10 << 20)
+	feedFollower(t, s, "seed", 8, intake)
 }
 
 // newFollower is a session that follows seed, the pull's fastest seed
@@ -780,14 +789,14 @@ func newFollower(cfg Config, seed peer.ID, fastest float64, room bool) *Session 
 }
 
 // feedFollower has seed read 1 MiB a second for the given seconds and
-// send each piece as it comes; the follower must never ask the upstream.
-// It returns the time of the last second.
-func feedFollower(t *testing.T, s *Session, seed peer.ID, seconds int) time.Time {
+// send each piece as it comes, telling intake; the follower must never
+// ask the upstream. It returns the time of the last second.
+func feedFollower(t *testing.T, s *Session, seed peer.ID, seconds int, intake int64) time.Time {
 	t.Helper()
 	now := epoch
 	for k := 1; k <= seconds; k++ {
 		now = epoch.Add(time.Duration(k) * time.Second)
-		s.Update(now, seed, HolderState{Have: haveOf(9, seq(k)...), Seed: true, Upstream: int64(k) << 20})
+		s.Update(now, seed, HolderState{Have: haveOf(9, seq(k)...), Seed: true, Upstream: int64(k) << 20, Intake: intake})
 		s.Received(now, k-1, seed)
 		s.Wrote(k)
 		for _, r := range s.Next(now) {

@@ -31,10 +31,47 @@ const MaxHolders = 8
 // Registry is the layers this node fetches by pieces now.
 type Registry struct {
 	budget int64
+	// received counts the bytes this node has received for the layers it
+	// fetches, from the upstream and from peers (Received).
+	received atomic.Int64
 
 	mu     sync.Mutex
 	held   int64
 	layers map[digest.Digest]*Layer
+	intake intakeMeter
+}
+
+// Received is the count of bytes this node has received for the layers
+// it fetches by pieces: whoever receives adds to it.
+func (r *Registry) Received() *atomic.Int64 { return &r.received }
+
+// Intake is how many bytes per second this node received lately (over
+// the last second or more), for every layer, from every source.
+func (r *Registry) Intake(now time.Time) int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.intake.rate(now, r.received.Load())
+}
+
+// intakeMeter is a rate over spans of a second or more: a second holds a
+// few pieces at any link rate the swarm serves well, and the lab's
+// shaped links let bursts of a second's bytes through.
+type intakeMeter struct {
+	at    time.Time
+	bytes int64
+	last  int64
+}
+
+func (m *intakeMeter) rate(now time.Time, total int64) int64 {
+	if m.at.IsZero() {
+		m.at, m.bytes = now, total
+		return 0
+	}
+	if d := now.Sub(m.at); d >= time.Second {
+		m.last = int64(float64(total-m.bytes) / d.Seconds())
+		m.at, m.bytes = now, total
+	}
+	return m.last
 }
 
 // New returns a registry that holds at most budget bytes of pieces in
@@ -128,6 +165,9 @@ type State struct {
 	Upstream int64
 	// Cap is the holder's upload cap in bytes per second; 0: none.
 	Cap int64
+	// Intake is how many bytes per second the holder receives, for every
+	// layer, from the upstream and from peers; told by seeds only, 0: not.
+	Intake int64
 	// Spent: the holder has sent its share of the layer in this rollout
 	// (swarm.Share).
 	Spent   bool
@@ -365,6 +405,9 @@ func (l *Layer) State() State {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	st := State{Have: l.have.Clone(), Seed: l.seed, Upstream: l.upstream.Load(), Holders: slices.Clone(l.holders)}
+	if l.seed {
+		st.Intake = l.reg.Intake(time.Now())
+	}
 	for _, id := range slices.Sorted(maps.Keys(l.tables)) {
 		st.Tables = append(st.Tables, l.tables[id])
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -115,7 +116,7 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 	have := swarm.NewBitfield(3)
 	have.Set(0)
 	have.Set(2)
-	st := State{Have: have, Seed: true, Upstream: 12345, Cap: 99, Spent: true, Holders: []peer.ID{tbl.Publisher}, Tables: []pieces.Table{tbl}}
+	st := State{Have: have, Seed: true, Upstream: 12345, Cap: 99, Intake: 4321, Spent: true, Holders: []peer.ID{tbl.Publisher}, Tables: []pieces.Table{tbl}}
 	var buf bytes.Buffer
 	if err := st.Encode(&buf); err != nil {
 		t.Fatal(err)
@@ -124,7 +125,7 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !got.Have.Has(0) || got.Have.Has(1) || !got.Have.Has(2) || !got.Seed || got.Upstream != 12345 || got.Cap != 99 || !got.Spent || len(got.Tables) != 1 || got.Holders[0] != tbl.Publisher {
+	if !got.Have.Has(0) || got.Have.Has(1) || !got.Have.Has(2) || !got.Seed || got.Upstream != 12345 || got.Cap != 99 || got.Intake != 4321 || !got.Spent || len(got.Tables) != 1 || got.Holders[0] != tbl.Publisher {
 		t.Fatalf("decoded %+v", got)
 	}
 	if _, err := DecodeState(bytes.NewReader(buf.Bytes()), digest.FromString("other"), size, nil); !errors.Is(err, ErrInvalidState) {
@@ -147,6 +148,7 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 		`{"have":"AAAAAAAAAAAAAAAA"}`,                           // two words for one
 		`{"have":"!!"}`,
 		`{"have":"AAAAAAAAAAA","upstream":-1}`,
+		`{"have":"AAAAAAAAAAA","intake":-1}`,
 		strings.Repeat(" ", MaxEncodedState+1),
 	} {
 		if _, err := DecodeState(strings.NewReader(body), dgst, size, nil); !errors.Is(err, ErrInvalidState) {
@@ -255,5 +257,31 @@ func TestGrownIsClosedWhenTheHaveSetGrowsOrTheFetchEnds(t *testing.T) {
 	l.End()
 	if !closedNow(two) || !closedNow(l.Grown(2)) {
 		t.Fatal("Grown open after the fetch ended")
+	}
+}
+
+// A seed's state tells how fast its node receives, over the last second
+// or more, for every layer it fetches.
+func TestASeedsStateTellsItsNodesIntake(t *testing.T) {
+	r := New(1 << 30)
+	l, err := r.Begin(digest.FromBytes(layerBytes()), size, "default", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := l.State(); st.Intake != 0 {
+		t.Fatalf("a follower's state tells an intake of %d", st.Intake)
+	}
+	l.SetSeed(true)
+	now := time.Now()
+	r.Intake(now) // the meter starts
+	r.Received().Add(3 << 20)
+	if got := r.Intake(now.Add(500 * time.Millisecond)); got != 0 {
+		t.Errorf("intake after half a second: %d, want none measured yet", got)
+	}
+	if got := r.Intake(now.Add(2 * time.Second)); got != 3<<20/2 {
+		t.Errorf("intake: %d B/s, want %d", got, 3<<20/2)
+	}
+	if st := l.State(); st.Intake != 3<<20/2 {
+		t.Errorf("the seed's state tells %d B/s", st.Intake)
 	}
 }
