@@ -715,3 +715,55 @@ func TestACappedHolderWithNothingIsNotWaitedFor(t *testing.T) {
 		t.Errorf("counted after this node: %v, want %v with their states", behind, want)
 	}
 }
+
+// arrivingData is an InFlight whose blobs arrived whole: data.
+type arrivingData struct {
+	data  []byte
+	opens atomic.Int32
+}
+
+func (a *arrivingData) Begin(context.Context, string, ocispec.Descriptor, map[string]string) func() {
+	return func() {}
+}
+
+func (a *arrivingData) Open(context.Context, digest.Digest) (ArrivingBlob, bool) {
+	a.opens.Add(1)
+	return readSeekCloser{bytes.NewReader(a.data)}, true
+}
+
+// A fetch alone hashes its first MiB for the table and passes over the
+// rest; once a peer asks, the pieces passed over are hashed from the
+// ingest, and the table it publishes covers every piece, as if each had
+// been hashed as it came.
+func TestAFetchAloneHashesWhatItPassedOverOnceFollowed(t *testing.T) {
+	opts := piecesOptions(t)
+	data := randomBytes(t, 6<<20)
+	arriving := &arrivingData{data: data}
+	opts.InFlight = arriving
+	f := newFetcher(t, fakeFinder{}, &fakeClient{}, opts)
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	rc, err := f.WrapFetcher(&fakeUpstream{data: data}, "registry.example/team/app:v1").Fetch(testNamespace(), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	got := make([]byte, len(data))
+	if _, err := io.ReadFull(rc, got[:3<<20]); err != nil {
+		t.Fatal(err)
+	}
+	if arriving.opens.Load() == 0 {
+		t.Fatal("the fetch alone never looked for its ingest: it hashed every piece")
+	}
+	l, _ := opts.Windows.Lookup(d.Digest)
+	l.Asked(peerA)
+	waitUntil(t, func() bool { return opts.Windows.Held() > 0 }) // the fetch is not alone any more
+	if _, err := io.ReadFull(rc, got[3<<20:]); err != nil {
+		t.Fatal(err)
+	}
+	want := pieces.NewTableBuilder(d.Digest, d.Size)
+	want.Write(data)
+	waitUntil(t, func() bool { return len(l.CoveredDigests()) == l.Pieces })
+	if !slices.Equal(l.CoveredDigests(), want.Table().Digests) {
+		t.Fatal("the table published differs from the layer's")
+	}
+}
