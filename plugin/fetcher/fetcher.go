@@ -127,17 +127,8 @@ type Options struct {
 
 // InFlight makes a blob that is arriving into the ingest ref available to
 // peers before it is complete. Its end function says the arrival is over.
-// Open reads what has arrived of a blob offered so, waiting for bytes not
-// written yet.
 type InFlight interface {
 	Begin(ctx context.Context, ref string, desc ocispec.Descriptor, labels map[string]string) (end func())
-	Open(ctx context.Context, dgst digest.Digest) (ArrivingBlob, bool)
-}
-
-// ArrivingBlob reads a blob as it arrives: ReadAt waits for the bytes.
-type ArrivingBlob interface {
-	io.ReaderAt
-	io.Closer
 }
 
 // Fetcher fetches content from peers.

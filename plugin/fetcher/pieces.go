@@ -12,10 +12,8 @@ import (
 
 	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/containerd/v2/pkg/tracing"
-	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
-	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
 	"github.com/shoal-dev/shoal/plugin/peerclient"
@@ -106,11 +104,6 @@ type pieceFetch struct {
 	directBusy    bool
 	directOpening context.CancelFunc
 	directLeft    bool
-	// hashFrom is the piece from which the reader hashes no piece for the
-	// table while the fetch is alone (-1: it hashes each one); a peer
-	// that appears gets those pieces' digests from the ingest
-	// (catchUpTable).
-	hashFrom int
 }
 
 // openBody is an upstream body of the layer, the offset it is at, and
@@ -153,7 +146,7 @@ func (pf *PeerFirst) fetchByPieces(ctx context.Context, desc ocispec.Descriptor,
 		ctx: ctx, cancel: cancel, events: make(chan func(), 64), done: make(chan struct{}), end: sync.OnceFunc(arrival),
 		flights: map[flightID]context.CancelFunc{}, polling: map[peer.ID]bool{}, pollSent: map[peer.ID]time.Time{},
 		states: map[peer.ID]swarm.HolderState{}, builder: pieces.NewTableBuilder(desc.Digest, desc.Size),
-		fromRegistry: map[int]bool{}, began: time.Now(), endSpan: endSpan, byPeer: map[peer.ID]int64{}, directPiece: -1, hashFrom: -1,
+		fromRegistry: map[int]bool{}, began: time.Now(), endSpan: endSpan, byPeer: map[peer.ID]int64{}, directPiece: -1,
 	}
 	f.ready = sync.NewCond(&f.mu)
 	pf.f.fetchingByPieces.Add(1)
@@ -316,12 +309,7 @@ func (f *pieceFetch) read(p []byte) (n, wrote int, direct bool, err error) {
 // it returns the count of pieces written from the start once b ends one,
 // else 0. Called with f.mu held.
 func (f *pieceFetch) handed(b []byte) (wrote int) {
-	if f.off == 0 {
-		f.hashOrDefer()
-	}
-	if f.hashFrom < 0 {
-		f.builder.Write(b)
-	}
+	f.builder.Write(b)
 	f.off += len(b)
 	if int64(f.off) < f.layer.PieceLen(f.next) {
 		return 0
@@ -330,79 +318,6 @@ func (f *pieceFetch) handed(b []byte) (wrote int) {
 	f.next, f.off = f.next+1, 0
 	f.ready.Broadcast() // room in the window for the upstream's next piece
 	return f.next
-}
-
-// hashOrDefer decides, at the start of the reader's piece, whether the
-// table hashes it. A fetch alone hashes its first ingestLag bytes, then
-// no more: the table is for peers, and a lone node that hashed every
-// piece spent a tenth more CPU than stock containerd on the layer (a
-// third hash beside containerd's two; make bench ONLY=miss). Once a peer
-// appears, the pieces passed over are hashed from the ingest, and the
-// reader hashes on; a fetch no peer ever follows keeps no table, and the
-// content service hashes the stored layer if a peer asks for it later.
-// Called with f.mu held.
-func (f *pieceFetch) hashOrDefer() {
-	switch {
-	case f.hashFrom < 0 && f.alone.Load() && int64(f.next)*f.layer.PieceSize >= ingestLag && f.readsArriving():
-		f.hashFrom = f.next
-	case f.hashFrom >= 0 && !f.alone.Load():
-		from := f.hashFrom
-		f.hashFrom = -1
-		if err := f.builder.SkipTo(f.next); err != nil {
-			log.G(f.ctx).WithError(err).Warn("p2p: a layer's piece table is not kept up")
-			return
-		}
-		f.catchUpTable(from, f.next)
-	}
-}
-
-// readsArriving reports whether the layer's bytes can be read back from
-// its ingest as they arrive (Options.InFlight).
-func (f *pieceFetch) readsArriving() bool {
-	if f.pf.f.opts.InFlight == nil {
-		return false
-	}
-	blob, ok := f.pf.f.opts.InFlight.Open(f.ctx, f.desc.Digest)
-	if ok {
-		blob.Close()
-	}
-	return ok
-}
-
-// catchUpTable hashes pieces from to to from the ingest, once containerd
-// has written them, into the table passed over them.
-func (f *pieceFetch) catchUpTable(from, to int) {
-	recovery.Go(f.ctx, "p2p: hashing the pieces of a layer written before a peer asked", func(ctx context.Context) {
-		fail := func(err error) {
-			if ctx.Err() == nil {
-				log.G(ctx).WithError(err).WithField("digest", f.desc.Digest).Warn("p2p: a layer's piece table covers only what was hashed as it arrived")
-			}
-		}
-		blob, ok := f.pf.f.opts.InFlight.Open(ctx, f.desc.Digest)
-		if !ok {
-			fail(fmt.Errorf("layer %s no longer arriving: %w", f.desc.Digest, errdefs.ErrNotFound))
-			return
-		}
-		defer blob.Close()
-		buf := make([]byte, f.layer.PieceSize)
-		digests := make([]digest.Digest, 0, to-from)
-		for i := from; i < to; i++ {
-			b := buf[:f.layer.PieceLen(i)]
-			if _, err := blob.ReadAt(b, int64(i)*f.layer.PieceSize); err != nil {
-				fail(err)
-				return
-			}
-			digests = append(digests, digest.FromBytes(b))
-		}
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		if err := f.builder.Fill(digests); err != nil {
-			fail(err)
-			return
-		}
-		f.unsigned = true
-		f.publishTable()
-	})
 }
 
 // readDirect reads the piece at the reader's place from the upstream body

@@ -197,11 +197,6 @@ func (o *offerArriving) Begin(ctx context.Context, ref string, desc ocispec.Desc
 	}
 }
 
-func (o *offerArriving) Open(ctx context.Context, dgst digest.Digest) (fetcher.ArrivingBlob, bool) {
-	r, _, ok := o.registry.Open(ctx, dgst)
-	return r, ok
-}
-
 // arrivingBlobs gives the content service the layers still arriving.
 type arrivingBlobs struct{ registry *inflight.Registry }
 

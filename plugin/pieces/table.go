@@ -264,9 +264,6 @@ type TableBuilder struct {
 	table   Table
 	written int64
 	piece   hash.Hash
-	// gapFrom and gapTo are the pieces passed over (SkipTo) whose digests
-	// have not come yet (Fill); none when equal.
-	gapFrom, gapTo int
 }
 
 // NewTableBuilder builds the table of the layer of the given digest and
@@ -298,37 +295,9 @@ func (b *TableBuilder) Write(p []byte) (int, error) {
 	return n, nil
 }
 
-// SkipTo passes over the pieces from the one the builder is at to piece
-// k: their digests come later (Fill), and until then the table covers
-// the pieces before them only.
-func (b *TableBuilder) SkipTo(k int) error {
-	at := len(b.table.Digests)
-	if b.written != int64(at)*b.table.PieceSize || b.gapTo > b.gapFrom || k < at || int64(k)*b.table.PieceSize > b.table.Size {
-		return fmt.Errorf("piece table of %s: cannot pass from %d bytes over to piece %d", b.table.Layer, b.written, k)
-	}
-	b.gapFrom, b.gapTo = at, k
-	b.table.Digests = append(b.table.Digests, make([]digest.Digest, k-at)...)
-	b.written = min(int64(k)*b.table.PieceSize, b.table.Size)
-	return nil
-}
-
-// Fill gives the digests of the pieces SkipTo passed over.
-func (b *TableBuilder) Fill(digests []digest.Digest) error {
-	if len(digests) != b.gapTo-b.gapFrom {
-		return fmt.Errorf("piece table of %s: %d digests for %d pieces passed over", b.table.Layer, len(digests), b.gapTo-b.gapFrom)
-	}
-	copy(b.table.Digests[b.gapFrom:], digests)
-	b.gapFrom, b.gapTo = 0, 0
-	return nil
-}
-
-// Table is the unsigned table of the pieces written so far, up to any
-// passed over.
+// Table is the unsigned table of the pieces written so far.
 func (b *TableBuilder) Table() Table {
 	t := b.table
 	t.Digests = slices.Clone(b.table.Digests)
-	if b.gapTo > b.gapFrom {
-		t.Digests = t.Digests[:b.gapFrom]
-	}
 	return t
 }

@@ -131,43 +131,6 @@ func TestTableBuilderHashesEachPieceAloneHoweverTheBytesAreWritten(t *testing.T)
 	}
 }
 
-// Pieces passed over are left out of the table until their digests come,
-// while the pieces after them are hashed as they are written.
-func TestTableBuilderPassesOverPiecesFilledLater(t *testing.T) {
-	layer, d := testLayer(t)
-	const piece = 256 << 10
-	var want []digest.Digest
-	for i := range SwarmPieceCount(testLayerSize) {
-		want = append(want, digest.FromBytes(pieceOf(layer, i)))
-	}
-	b := NewTableBuilder(d, testLayerSize)
-	b.Write(layer[:piece])
-	if err := b.SkipTo(3); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.SkipTo(4); err == nil {
-		t.Error("a second gap opened before the first was filled")
-	}
-	b.Write(layer[3*piece:])
-	if got := b.Table(); !slices.Equal(got.Digests, want[:1]) || got.Complete() {
-		t.Fatalf("with pieces 1–2 passed over: %d digests", len(got.Digests))
-	}
-	if err := b.Fill(want[1:2]); err == nil {
-		t.Error("one digest filled two pieces")
-	}
-	if err := b.Fill(want[1:3]); err != nil {
-		t.Fatal(err)
-	}
-	if got := b.Table(); !slices.Equal(got.Digests, want) || !got.Complete() {
-		t.Fatalf("filled: %d digests, complete %v", len(got.Digests), got.Complete())
-	}
-	mid := NewTableBuilder(d, testLayerSize)
-	mid.Write(layer[:1000])
-	if err := mid.SkipTo(2); err == nil {
-		t.Error("passed over from the middle of a piece")
-	}
-}
-
 func TestTableBuilderRefusesBytesPastTheLayer(t *testing.T) {
 	layer, d := testLayer(t)
 	b := NewTableBuilder(d, testLayerSize)

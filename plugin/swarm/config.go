@@ -89,9 +89,7 @@ type Config struct {
 	// SlowSeed: a seed whose pieces leave it (its read rate from the
 	// upstream, or its upload cap if lower) at less than 1/SlowSeed of
 	// the fastest read rate of the pull's seeds, while the registry has
-	// room for another reader (Session.SetRegistryRoom) and its node
-	// receives at less than 1/SlowSeed of the most any node of the layer
-	// told (HolderState.Intake), is slow, and so
+	// room for another reader (Session.SetRegistryRoom), is slow, and so
 	// is one capped below that rate: it counts as no seed, and after
 	// Stall one of its followers reads the layer too, from where the slow
 	// one has come; the slow one yields to it. Seeds that read

@@ -97,9 +97,8 @@ type HolderState struct {
 	// Cap is the most bytes per second the holder sends to peers, all
 	// together (its upload cap); 0: none.
 	Cap int64
-	// Intake is the most bytes per second the holder has received, from
-	// the upstream and from peers, for every layer it fetches: what its
-	// link carries; 0: not told.
+	// Intake is how many bytes per second the holder receives, from the
+	// upstream and from peers, for every layer it fetches; 0: not told.
 	Intake int64
 	// Spent: the holder has sent its share of the layer (Config.Share)
 	// and sends only pieces its asker finds nowhere else.
@@ -540,8 +539,8 @@ func (s *Session) ReadingRate() float64 {
 	return best
 }
 
-// SetIntake tells the session the most bytes per second this node has
-// received, from the upstream and from peers, for every layer.
+// SetIntake tells the session how many bytes per second this node
+// receives now, from the upstream and from peers, for every layer.
 func (s *Session) SetIntake(bytesPerSecond int64) {
 	s.intake = bytesPerSecond
 	s.mostIntake = max(s.mostIntake, bytesPerSecond)
@@ -572,13 +571,13 @@ func (s *Session) selfSlow() bool {
 	return s.seed && s.reading && ok && s.slower(r, s.uploadCap, s.intake)
 }
 
-// slower: a seed that sends at sends, capped at limit, and has received
-// at most intake is slow. Read rates alone misjudge seeds that share the
+// slower: a seed that sends at sends, capped at limit, and receives
+// intake is slow. Read rates alone misjudge seeds that share the
 // registry's link: in the sixteen-node lab (all links alike) seeds read at
 // a fifth of the fastest and followers read their layers beside them in
-// one run of three (1.06 copies). A seed slowed by its share has received
-// other layers' pieces at its link's rate; a seed on a slow link never
-// received faster than it. An intake not told (an older node, or none
+// one run of three (1.06 copies). A seed slowed by its share still
+// receives other layers' pieces at its link's rate; a seed on a slow link
+// receives nothing faster. An intake not told (an older node, or none
 // measured yet) leaves read rates to judge.
 func (s *Session) slower(sends float64, limit, intake int64) bool {
 	slowLink := intake <= 0 || float64(intake)*s.cfg.SlowSeed < float64(s.mostIntake)

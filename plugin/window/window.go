@@ -45,11 +45,8 @@ type Registry struct {
 // it fetches by pieces: whoever receives adds to it.
 func (r *Registry) Received() *atomic.Int64 { return &r.received }
 
-// Intake is the most bytes per second this node has received over a
-// second or more, for every layer, from every source: what its link can
-// carry. The most, not the latest: a seed whose other layers are in reads
-// only its own, as slowly as the registry's link lets it, and its link is
-// not slow for that.
+// Intake is how many bytes per second this node received lately (over
+// the last second or more), for every layer, from every source.
 func (r *Registry) Intake(now time.Time) int64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -62,7 +59,7 @@ func (r *Registry) Intake(now time.Time) int64 {
 type intakeMeter struct {
 	at    time.Time
 	bytes int64
-	most  int64
+	last  int64
 }
 
 func (m *intakeMeter) rate(now time.Time, total int64) int64 {
@@ -71,10 +68,10 @@ func (m *intakeMeter) rate(now time.Time, total int64) int64 {
 		return 0
 	}
 	if d := now.Sub(m.at); d >= time.Second {
-		m.most = max(m.most, int64(float64(total-m.bytes)/d.Seconds()))
+		m.last = int64(float64(total-m.bytes) / d.Seconds())
 		m.at, m.bytes = now, total
 	}
-	return m.most
+	return m.last
 }
 
 // New returns a registry that holds at most budget bytes of pieces in
@@ -168,9 +165,8 @@ type State struct {
 	Upstream int64
 	// Cap is the holder's upload cap in bytes per second; 0: none.
 	Cap int64
-	// Intake is the most bytes per second the holder has received, for
-	// every layer, from the upstream and from peers (Registry.Intake);
-	// told by seeds only, 0: not.
+	// Intake is how many bytes per second the holder receives, for every
+	// layer, from the upstream and from peers; told by seeds only, 0: not.
 	Intake int64
 	// Spent: the holder has sent its share of the layer in this rollout
 	// (swarm.Share).
