@@ -769,7 +769,11 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, got int64, held swarm
 		// uplink carries a rollout answers late, and dropped for the
 		// layer it is no seed to its followers: at sixteen nodes a node
 		// that knew fourteen holders and no seed read most of a layer again.
-		f.pf.judge(r.From, f.desc.Digest, err)
+		// Recorded, not penalized: the penalty would keep this node's next
+		// pulls from the holder for every digest (a holder that shed load
+		// reset a piece's stream, and the next pull went to the registry).
+		f.pf.tally.failovers.Add(1)
+		f.pf.f.failures.Record(f.desc.Digest.String(), r.From.String(), err)
 		f.sess.Failed(now, r.Piece, r.From, swarm.Slow)
 		return
 	case errors.Is(err, peerclient.ErrUnreachable):
