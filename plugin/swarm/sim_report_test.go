@@ -86,11 +86,8 @@ func TestSwarmReport(t *testing.T) {
 	}
 	cases := []kase{
 		{"one layer", func(*simParams) {}},
-		{"three layers (64, 24, 8 MiB)", func(p *simParams) {
-			p.layers = []int64{64 << 20, 24 << 20, 8 << 20}
-			p.link = float64(96<<20) / (float64(64<<20) / p.link)
-			p.registry = p.link
-		}},
+		{"three layers (64, 24, 8 MiB)", func(p *simParams) { threeLayers(p, 1) }},
+		{"three layers, registry 10× the link", func(p *simParams) { threeLayers(p, 10) }},
 		{"a tenth-speed node", func(p *simParams) { p.slow = 1 }},
 		{"a corrupting member", func(p *simParams) { p.corrupt = 1 }},
 		// Not built: a holder serves only the pieces it holds, verified.
@@ -128,6 +125,15 @@ func TestSwarmReport(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// threeLayers makes p's image three layers (64, 24, 8 MiB) whose whole
+// takes as long to cross a link as its one layer did, from a registry
+// whose link is registry times a node's.
+func threeLayers(p *simParams, registry float64) {
+	p.layers = []int64{64 << 20, 24 << 20, 8 << 20}
+	p.link = float64(96<<20) / (float64(64<<20) / p.link)
+	p.registry = registry * p.link
 }
 
 func sum(s []int64) int64 {

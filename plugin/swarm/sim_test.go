@@ -185,6 +185,17 @@ type simNode struct {
 	shares []*Share
 }
 
+// intake is how many bytes per second n receives now, as a node's window
+// registry measures it (window.Registry.Intake), but at once rather than
+// over a second.
+func (n *simNode) intake() int64 {
+	total := 0.0
+	for t := range n.down.transfers {
+		total += t.rate
+	}
+	return int64(total)
+}
+
 type sim struct {
 	p      simParams
 	rng    *rand.Rand
@@ -525,7 +536,7 @@ func (s *sim) names(from *simNode, k int, to *simNode) []peer.ID {
 
 func (s *sim) stateOf(n *simNode, k int) HolderState {
 	sess := n.sessions[k]
-	st := HolderState{Have: sess.Have().Clone(), Seed: sess.Seed(), Load: n.uploading, Upstream: n.fromUpstream[k], Spent: n.shares[k].Spent(s.clock())}
+	st := HolderState{Have: sess.Have().Clone(), Seed: sess.Seed(), Load: n.uploading, Upstream: n.fromUpstream[k], Spent: n.shares[k].Spent(s.clock()), Intake: n.intake()}
 	for t := range n.down.transfers {
 		if t.src == nil && t.layer == k && !t.done {
 			st.Upstream += int64(float64(s.layers[k].PieceLen(t.piece)) - max(t.remaining-t.rate*(s.now-t.since).Seconds(), 0))
@@ -555,6 +566,7 @@ func (s *sim) pump(n *simNode, k int) {
 		s.leaveUpstream(n, k)
 	}
 	sess.SetLayers(n.fetching())
+	sess.SetIntake(n.intake())
 	for _, r := range sess.Next(s.clock()) {
 		s.request(n, k, r)
 	}
