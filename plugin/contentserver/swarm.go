@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/containerd/containerd/v2/pkg/namespaces"
+	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
@@ -60,6 +61,9 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 	}
 	ra, info, ns, err := s.open(ctx, dgst, false)
 	if err != nil || pieces.SwarmPieceCount(info.Size) == 0 || info.Size > pieces.MaxSwarmLayerSize {
+		if id, perr := peer.Decode(r.RemoteAddr); perr == nil && index < 0 && errdefs.IsNotFound(err) {
+			s.opts.Windows.AskedEarly(dgst, id)
+		}
 		if s.foundCorrupt(dgst) {
 			oci.WriteError(w, http.StatusGone, oci.CodeBlobUnknown, "this node's copy did not match its digest")
 			return

@@ -201,6 +201,37 @@ func TestThePeersThatAskForALayerInFlightAreRecorded(t *testing.T) {
 	}
 }
 
+// A peer that asks for the state of a layer this node has not begun is
+// answered 404, and is among the layer's askers once this node begins it:
+// it fetches the layer, and may read it from the upstream by then.
+func TestAPeerThatAskedBeforeTheLayerBeganIsItsAsker(t *testing.T) {
+	s, _ := newTestServer(t)
+	s.opts.Windows = window.New(1 << 20)
+	data := bytes.Repeat([]byte("early"), 100<<10)
+	path := "/v2/team/app/swarm/" + digest.FromBytes(data).String()
+	asker := testPeer(t)
+	for _, q := range []string{"", "?piece=0"} {
+		req := httptest.NewRequest(http.MethodGet, path+q, nil)
+		req.RemoteAddr = testPeer(t).String()
+		if q == "" {
+			req.RemoteAddr = asker.String()
+		}
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Code != http.StatusNotFound {
+			t.Fatalf("%q of a layer not begun: %d, want 404", q, rec.Code)
+		}
+	}
+	l, err := s.opts.Windows.Begin(digest.FromBytes(data), int64(len(data)), "default", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.End()
+	if got := l.TakeAskers(); !slices.Equal(got, []peer.ID{asker}) {
+		t.Fatalf("askers %v, want the peer that asked the state, %v (not the one that asked a piece)", got, asker)
+	}
+}
+
 // fetchingByPieces makes s a node that fetches data by pieces now, with
 // nothing held yet.
 func fetchingByPieces(t *testing.T, s *Server, data []byte) *window.Layer {

@@ -172,8 +172,16 @@ func (pf *PeerFirst) fetchByPieces(ctx context.Context, desc ocispec.Descriptor,
 // from its repository (they start it soon, at their own pace through the
 // image's layers) count too: in a rollout whose lookups all came back
 // empty one node, not every one, takes it from the upstream; if none of
-// them ever starts it, the session's Stall rule does.
+// them ever starts it, the session's Stall rule does. The peers that
+// asked this node for the layer before it began count as found: they
+// fetch it, and one may have waited for this node, stalled and taken it
+// from the upstream (window.Registry.AskedEarly).
 func (f *pieceFetch) decide(ctx context.Context, found []peer.AddrInfo) {
+	for _, id := range f.layer.TakeAskers() {
+		if !slices.ContainsFunc(found, func(h peer.AddrInfo) bool { return h.ID == id }) {
+			found = append(found, peer.AddrInfo{ID: id})
+		}
+	}
 	ord := f.pf.orderBy(f.desc, f.pf.f.opts.Distance)
 	var before, after []peer.ID
 	for _, h := range found {

@@ -563,6 +563,33 @@ func TestANodeThatAskedIsFollowedAndNamed(t *testing.T) {
 	}
 }
 
+// A node ranked after this one asked for the layer before this node began
+// it (it waited for this node, stalled, and reads the layer from the
+// upstream): this node follows it, and reads nothing there itself.
+func TestANodeThatAskedBeforeTheLayerBeganIsFollowed(t *testing.T) {
+	data := randomBytes(t, 6<<20)
+	var fromB atomic.Int32
+	all := func(int) bool { return true }
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: partHolder(t, data, false, &fromB, all, true, int64(len(data)))}}
+	opts := piecesOptions(t)
+	opts.Distance = func(_ digest.Digest, p peer.ID) string {
+		if p == opts.Self {
+			return "b"
+		}
+		return "a" // after this node
+	}
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	opts.Windows.AskedEarly(d.Digest, peerB)
+	up := &fakeUpstream{data: data}
+	f := newFetcher(t, fakeFinder{}, client, opts)
+	if got := fetchAll(t, f, up, d); !bytes.Equal(got, data) {
+		t.Fatal("wrong bytes")
+	}
+	if up.calls != 0 || fromB.Load() == 0 {
+		t.Fatalf("upstream bodies %d, pieces from B %d: want none from the upstream, the layer from B", up.calls, fromB.Load())
+	}
+}
+
 // A seed whose request to the registry waits (containerd's three are held
 // by its other layers) leaves the upstream to a seed that reads the layer
 // there: the waiting request is given up, never sent, and the layer comes

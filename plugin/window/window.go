@@ -39,7 +39,16 @@ type Registry struct {
 	held   int64
 	layers map[digest.Digest]*Layer
 	intake intakeMeter
+	// early are the peers that asked for layers before this node began
+	// them (AskedEarly), for at most maxEarly layers, oldest first in
+	// earlyOrder.
+	early      map[digest.Digest][]peer.ID
+	earlyOrder []digest.Digest
 }
+
+// maxEarly bounds the layers whose early askers are kept: a few images'
+// worth. A layer forgotten costs what it cost before they were kept.
+const maxEarly = 64
 
 // Received is the count of bytes this node has received for the layers
 // it fetches by pieces: whoever receives adds to it.
@@ -77,7 +86,37 @@ func (m *intakeMeter) rate(now time.Time, total int64) int64 {
 // New returns a registry that holds at most budget bytes of pieces in
 // memory, over all layers.
 func New(budget int64) *Registry {
-	return &Registry{budget: budget, layers: map[digest.Digest]*Layer{}}
+	return &Registry{budget: budget, layers: map[digest.Digest]*Layer{}, early: map[digest.Digest][]peer.ID{}}
+}
+
+// AskedEarly records that peer id asked for the state of layer dgst,
+// which this node does not fetch (yet). A node that waits for this one,
+// ranked before it, asks so; if this node begins the layer later, after
+// the other stalled and took it from the upstream, the fetch finds it
+// among the layer's askers (Layer.TakeAskers) and follows it instead of
+// reading the layer a second time. A nil registry records nothing.
+func (r *Registry) AskedEarly(dgst digest.Digest, id peer.ID) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.layers[dgst]; ok {
+		return
+	}
+	ids, ok := r.early[dgst]
+	if !ok {
+		if len(r.earlyOrder) == maxEarly {
+			delete(r.early, r.earlyOrder[0])
+			r.earlyOrder = r.earlyOrder[1:]
+		}
+		r.earlyOrder = append(r.earlyOrder, dgst)
+	}
+	if len(ids) < MaxHolders && !slices.Contains(ids, id) {
+		r.early[dgst] = append(ids, id)
+	} else if !ok {
+		r.early[dgst] = ids
+	}
 }
 
 // Held is how many bytes of pieces the registry holds in memory.
@@ -104,6 +143,11 @@ func (r *Registry) Begin(dgst digest.Digest, size int64, ns string, labels map[s
 		reg: r, Digest: dgst, Size: size, PieceSize: pieces.SwarmPieceSize(size), Pieces: n,
 		Namespace: ns, Labels: labels,
 		have: swarm.NewBitfield(n), mem: map[int][]byte{}, tables: map[peer.ID]pieces.Table{},
+	}
+	if ids, ok := r.early[dgst]; ok {
+		l.askers, l.followed = ids, true
+		delete(r.early, dgst)
+		r.earlyOrder = slices.DeleteFunc(r.earlyOrder, func(d digest.Digest) bool { return d == dgst })
 	}
 	r.layers[dgst] = l
 	return l, nil

@@ -215,6 +215,47 @@ func TestAskersAreTakenOnceAndBounded(t *testing.T) {
 	}
 }
 
+// Peers that asked for a layer before this node began it are its first
+// askers once it does; what is kept is bounded in layers and peers.
+func TestPeersThatAskedEarlyAreTheLayersFirstAskers(t *testing.T) {
+	var none *Registry
+	none.AskedEarly(digest.FromString("x"), "a") // a node without windows records nothing
+
+	r := New(1 << 20)
+	data := layerBytes()
+	dgst := digest.FromBytes(data)
+	for i := range 2 * MaxHolders {
+		r.AskedEarly(dgst, peer.ID("asker-"+strconv.Itoa(i%(MaxHolders+2))))
+	}
+	// Layers asked for later push the oldest out, not this one's askers
+	// unless maxEarly others came after it.
+	for i := range maxEarly - 1 {
+		r.AskedEarly(digest.FromString(strconv.Itoa(i)), "other")
+	}
+	l, err := r.Begin(dgst, size, "default", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := l.TakeAskers()
+	if len(got) != MaxHolders || got[0] != "asker-0" || !l.Followed() {
+		t.Fatalf("askers %q, followed %v: want the first %d, and the layer followed", got, l.Followed(), MaxHolders)
+	}
+	r.AskedEarly(dgst, "late") // the layer is fetched: its askers are the layer's
+	l.End()
+	if l2, err := r.Begin(dgst, size, "default", nil); err != nil || len(l2.TakeAskers()) != 0 {
+		t.Fatalf("begun again: %v, askers kept from while it was fetched", err)
+	}
+
+	r = New(1 << 20)
+	r.AskedEarly(dgst, "a")
+	for i := range maxEarly {
+		r.AskedEarly(digest.FromString(strconv.Itoa(i)), "other")
+	}
+	if l, err := r.Begin(dgst, size, "default", nil); err != nil || len(l.TakeAskers()) != 0 {
+		t.Fatalf("%d layers asked for after it: %v, its askers still kept", maxEarly, err)
+	}
+}
+
 // Grown wakes a peer's held state request once the have-set holds more
 // than it knew of, or the fetch ends.
 func TestGrownIsClosedWhenTheHaveSetGrowsOrTheFetchEnds(t *testing.T) {
