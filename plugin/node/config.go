@@ -87,7 +87,9 @@ type Config struct {
 	// DialTimeout bounds connecting to a peer and opening a stream. Default 2s.
 	DialTimeout Duration `toml:"dial_timeout"`
 	// IdleTimeout abandons a peer that sends nothing for this long during a
-	// transfer; the fetch continues from another source. Default 5s.
+	// transfer; the fetch continues from another source. A peer that stops
+	// reading what this node serves is dropped after four times this.
+	// Default 5s.
 	IdleTimeout Duration `toml:"idle_timeout"`
 	// UpstreamIdleTimeout fails a read of a registry's body that sees no
 	// byte for this long (a registry that keeps the connection open and

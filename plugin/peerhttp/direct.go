@@ -83,8 +83,8 @@ const (
 
 // DirectOptions tune the direct data path's listener.
 type DirectOptions struct {
-	// IdleTimeout fails a write that cannot hand a byte to the peer for
-	// this long. Default 5s.
+	// IdleTimeout: a write that cannot hand a byte to the peer for
+	// writeIdleTimes this long fails. Default 5s.
 	IdleTimeout time.Duration
 	// HandshakeTimeout bounds the TLS handshake of one connection, from
 	// its accept to the admission. Default 3s.
@@ -172,7 +172,7 @@ func serveDirect(h host.Host, tcp net.Listener, handler http.Handler, opts Direc
 		},
 		sent: ln.sent,
 	}
-	go srv.Serve(&idleWriteListener{Listener: ln, idle: opts.IdleTimeout}) //nolint:errcheck // ErrServerClosed
+	go srv.Serve(&idleWriteListener{Listener: ln, idle: writeIdleTimes * opts.IdleTimeout}) //nolint:errcheck // ErrServerClosed
 	return s, nil
 }
 

@@ -153,3 +153,50 @@ func TestAbandonedBodyEndsTheSendersWriteAtOnce(t *testing.T) {
 		t.Fatal("the sender kept writing to an abandoned request")
 	}
 }
+
+// A peer that stops reading what it asked for, its stream still open, is
+// dropped by the sender only after four idle timeouts: the
+// reader gives up on a silent transfer after one, and on a congested link
+// a sender whose write waits for room was giving up first.
+func TestASenderWaitsLongerThanItsReaderForAWrite(t *testing.T) {
+	const idle = 100 * time.Millisecond
+	ended := make(chan error, 1)
+	server, client := newHost(t), newHost(t)
+	srv, err := Serve(server, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		block := make([]byte, 64<<10)
+		for {
+			if _, err := w.Write(block); err != nil {
+				ended <- err
+				return
+			}
+		}
+	}), idle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	client.Peerstore().AddAddrs(server.ID(), server.Addrs(), time.Hour)
+	c := NewClient(client, ClientOptions{IdleTimeout: time.Minute})
+	t.Cleanup(c.Close)
+	req, _ := http.NewRequest(http.MethodGet, "/big", nil)
+	resp, err := c.Do(server.ID(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if _, err := io.ReadFull(resp.Body, make([]byte, 1000)); err != nil {
+		t.Fatal(err)
+	}
+	stopped := time.Now() // reads no more; the stream stays open
+	select {
+	case err := <-ended:
+		// Four idle timeouts: a deadline never fires early, but the write
+		// that failed may have begun a moment before the reader stopped,
+		// hence one less.
+		if took := time.Since(stopped); took < 3*idle {
+			t.Fatalf("the sender gave up %v after its reader stopped (%v), its reader's idle timeout %v", took, err, idle)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the sender never gave up on a reader that stopped")
+	}
+}
