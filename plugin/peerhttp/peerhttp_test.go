@@ -116,32 +116,7 @@ func TestUnreachablePeerFailsWithinDialTimeout(t *testing.T) {
 // window and wait out the server's idle timeout, holding an upload slot.
 func TestAbandonedBodyEndsTheSendersWriteAtOnce(t *testing.T) {
 	const idle = 5 * time.Second
-	ended := make(chan error, 1)
-	server, client := newHost(t), newHost(t)
-	srv, err := Serve(server, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		block := make([]byte, 64<<10)
-		for { // far more than a stream's flow window
-			if _, err := w.Write(block); err != nil {
-				ended <- err
-				return
-			}
-		}
-	}), idle)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	client.Peerstore().AddAddrs(server.ID(), server.Addrs(), time.Hour)
-	c := NewClient(client, ClientOptions{})
-	t.Cleanup(c.Close)
-	req, _ := http.NewRequest(http.MethodGet, "/big", nil)
-	resp, err := c.Do(server.ID(), req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := io.ReadFull(resp.Body, make([]byte, 1000)); err != nil {
-		t.Fatal(err)
-	}
+	resp, ended := endlessBody(t, idle, ClientOptions{})
 	abandoned := time.Now()
 	resp.Body.Close()
 	select {
@@ -160,6 +135,27 @@ func TestAbandonedBodyEndsTheSendersWriteAtOnce(t *testing.T) {
 // a sender whose write waits for room was giving up first.
 func TestASenderWaitsLongerThanItsReaderForAWrite(t *testing.T) {
 	const idle = 100 * time.Millisecond
+	resp, ended := endlessBody(t, idle, ClientOptions{IdleTimeout: time.Minute})
+	defer resp.Body.Close()
+	stopped := time.Now() // reads no more; the stream stays open
+	select {
+	case err := <-ended:
+		// Four idle timeouts: a deadline never fires early, but the write
+		// that failed may have begun a moment before the reader stopped,
+		// hence one less.
+		if took := time.Since(stopped); took < 3*idle {
+			t.Fatalf("the sender gave up %v after its reader stopped (%v), its reader's idle timeout %v", took, err, idle)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the sender never gave up on a reader that stopped")
+	}
+}
+
+// endlessBody asks a server with idle timeout idle for a body that never
+// ends (far more than a stream's flow window) and reads its first bytes;
+// ended receives the error that ends the server's writes.
+func endlessBody(t *testing.T, idle time.Duration, opts ClientOptions) (*http.Response, <-chan error) {
+	t.Helper()
 	ended := make(chan error, 1)
 	server, client := newHost(t), newHost(t)
 	srv, err := Serve(server, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -176,27 +172,16 @@ func TestASenderWaitsLongerThanItsReaderForAWrite(t *testing.T) {
 	}
 	t.Cleanup(func() { srv.Close() })
 	client.Peerstore().AddAddrs(server.ID(), server.Addrs(), time.Hour)
-	c := NewClient(client, ClientOptions{IdleTimeout: time.Minute})
+	c := NewClient(client, opts)
 	t.Cleanup(c.Close)
 	req, _ := http.NewRequest(http.MethodGet, "/big", nil)
 	resp, err := c.Do(server.ID(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
 	if _, err := io.ReadFull(resp.Body, make([]byte, 1000)); err != nil {
+		resp.Body.Close()
 		t.Fatal(err)
 	}
-	stopped := time.Now() // reads no more; the stream stays open
-	select {
-	case err := <-ended:
-		// Four idle timeouts: a deadline never fires early, but the write
-		// that failed may have begun a moment before the reader stopped,
-		// hence one less.
-		if took := time.Since(stopped); took < 3*idle {
-			t.Fatalf("the sender gave up %v after its reader stopped (%v), its reader's idle timeout %v", took, err, idle)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("the sender never gave up on a reader that stopped")
-	}
+	return resp, ended
 }
