@@ -114,8 +114,6 @@ func (r *Registry) AskedEarly(dgst digest.Digest, id peer.ID) {
 	}
 	if len(ids) < MaxHolders && !slices.Contains(ids, id) {
 		r.early[dgst] = append(ids, id)
-	} else if !ok {
-		r.early[dgst] = ids
 	}
 }
 
