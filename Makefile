@@ -118,7 +118,7 @@ test: test-unit fuzz test-integration
 # with a spurious "context deadline exceeded" on a slow machine.
 FUZZ_TARGETS := contentserver:FuzzServeHTTP:100000x mirror:FuzzMirrorRequest:20000x oci:FuzzSplitPath:200000x oci:FuzzValidRange:200000x \
 	router:FuzzParseBootstrapPeer:20000x peerclient:FuzzHeadManifest:200000x \
-	peerhttp:FuzzDataAddress:100000x pieces:FuzzDecode:100000x pieces:FuzzDecodeTable:100000x
+	peerhttp:FuzzDataAddress:100000x pieces:FuzzDecodeTable:100000x
 
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
@@ -127,9 +127,9 @@ fuzz:
 		$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $$n ./plugin/$$pkg || exit 1; \
 	done
 
-# One package at a time: the fetcher's stream tests time holders against
-# each other, and under the race detector beside other packages on two
-# CPUs they failed in three clean-clone runs of five (2026-12-05).
+# One package at a time: the fetcher's tests time holders against each
+# other, and under the race detector beside other packages on two CPUs
+# they failed in three clean-clone runs of five (2026-12-05).
 test-unit:
 	$(GO) test -race -count=1 -p 1 ./plugin/... ./cmd/...
 

@@ -281,3 +281,32 @@ func TestALargeLayerHeldByThreePeersComesFromAllThree(t *testing.T) {
 		t.Errorf("holders served %.0f bytes in all for a %.0f-byte layer", total, layer)
 	}
 }
+
+// A node with serve_in_flight = false takes layers from peers all the same
+// (by pieces, from holders of all of them), and serves them once committed.
+func TestANodeThatServesNothingInFlightStillPullsFromPeersAndServesWhatItHolds(t *testing.T) {
+	reg := startRegistry(t)
+	a := startNode(t, "A", nodeOptions{})
+	b := startNode(t, "B", nodeOptions{bootstrap: []string{a.bootstrapAddr()}, extra: "  serve_in_flight = false"})
+	im := pushImage(t, reg.Addr, "pull/no-in-flight", "v1", 12<<20, 6<<20, 1<<20)
+	a.pull(im.Ref)
+	a.waitAnnounced(len(im.Blobs) + 1)
+
+	before := reg.blobRequests(im.Repo)
+	b.pull(im.Ref)
+	b.requireIntact(im)
+	if n := reg.blobRequests(im.Repo) - before; n != 0 {
+		t.Fatalf("B's pull made %d upstream blob requests, want 0: its layers must come from A", n)
+	}
+	b.waitAnnounced(len(im.Blobs) + 1)
+
+	// A leaves: C takes the image from B alone.
+	a.stop()
+	c := startNode(t, "C", nodeOptions{bootstrap: []string{b.bootstrapAddr()}})
+	before = reg.blobRequests(im.Repo)
+	c.pull(im.Ref)
+	c.requireIntact(im)
+	if n := reg.blobRequests(im.Repo) - before; n != 0 {
+		t.Fatalf("C's pull made %d upstream blob requests, want 0: B serves what it committed", n)
+	}
+}

@@ -32,7 +32,7 @@ var layer = map[string]int{
 	// The network and what this node holds.
 	"peerhttp": 2, "router": 2, "inventory": 2, "window": 2, "tables": 2,
 	// Leaves: protocol grammar, bookkeeping, keys, policy.
-	"contenttest": 1, "oci": 1, "penalty": 1, "throttle": 1, "rangeplan": 1, "failures": 1, "recovery": 1, "pieces": 1,
+	"contenttest": 1, "oci": 1, "penalty": 1, "throttle": 1, "failures": 1, "recovery": 1, "pieces": 1,
 	"policy": 1, "identity": 1, "netkey": 1, "pullhistory": 1, "swarm": 1, "pulling": 1,
 }
 

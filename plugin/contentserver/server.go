@@ -79,13 +79,11 @@ type Server struct {
 	// shares: what this node sent of each layer in its current rollout
 	// (swarm.Config.Share).
 	shares map[digest.Digest]*swarm.Share
-	// pieceLists: piece digests computed lately (servePieces); corrupt:
-	// digests whose stored copy here was found not to match.
-	pieceLists map[digest.Digest]pieces.List
-	corrupt    map[digest.Digest]struct{}
+	// corrupt: digests whose stored copy here was found not to match.
+	corrupt map[digest.Digest]struct{}
 	// tabling: piece tables of stored layers being computed.
 	tabling map[digest.Digest]*storedHash
-	hashing chan struct{} // a slot per blob hashed for its pieces
+	hashing chan struct{} // a slot per stored layer hashed for its table
 	// holding bounds the state requests held until a layer grows: they
 	// count among MaxRequests, and half are left for pieces (not tuned:
 	// beyond it a state is answered at once, as before states were held).
@@ -163,10 +161,6 @@ type Options struct {
 	Policy Policy
 	// InFlight, if set, serves blobs that are still arriving.
 	InFlight InFlight
-	// Rechecked, if set, says of a digest whether this node found bad
-	// bytes of it lately (and takes it now only from sources it has no
-	// reason to doubt): told to peers asking about it while it arrives.
-	Rechecked func(digest.Digest) bool
 	// Pulling, if set, says whether this node is pulling from a
 	// repository (registry host, name) now; answers about its blobs say so
 	// (oci.PullingHeader), found or not. It tells only of activity, never
@@ -267,7 +261,7 @@ func New(store content.Store, locator Locator, images Images, opts Options) *Ser
 		opts.VerifyFirstLimit = 4 << 20
 	}
 	s := &Server{store: store, locator: locator, images: images, opts: opts, perPeer: map[string]int{}, sending: map[digest.Digest]int{},
-		pieceLists: map[digest.Digest]pieces.List{}, tabling: map[digest.Digest]*storedHash{}, shares: map[digest.Digest]*swarm.Share{}, corrupt: map[digest.Digest]struct{}{}, hashing: make(chan struct{}, maxPieceHashes),
+		tabling: map[digest.Digest]*storedHash{}, shares: map[digest.Digest]*swarm.Share{}, corrupt: map[digest.Digest]struct{}{}, hashing: make(chan struct{}, maxPieceHashes),
 		holding: semaphore.NewWeighted(int64(max(1, opts.MaxRequests/2)))}
 	s.handler = recovery.Handler("p2p: content service recovered from a panic", http.HandlerFunc(s.serve), oci.WriteInternalError)
 	return s
@@ -340,10 +334,6 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	dgst, err := digest.Parse(ref)
 	if err != nil {
 		oci.WriteError(w, http.StatusBadRequest, oci.CodeDigestInvalid, "invalid digest")
-		return
-	}
-	if kind == oci.Pieces {
-		s.servePieces(w, r, dgst)
 		return
 	}
 	if kind == oci.Swarm {
@@ -481,9 +471,6 @@ func (s *Server) serveArriving(w http.ResponseWriter, r *http.Request, dgst dige
 	h := w.Header()
 	h.Set(oci.ArrivingHeader, "true")
 	h.Set(oci.AvailableHeader, strconv.FormatInt(blob.Available(), 10))
-	if s.opts.Rechecked != nil && s.opts.Rechecked(dgst) {
-		h.Set(oci.RecheckedHeader, "true")
-	}
 	h.Set("Content-Type", "application/octet-stream")
 	h.Set(oci.DigestHeader, dgst.String())
 	h.Set("ETag", `"`+dgst.String()+`"`)

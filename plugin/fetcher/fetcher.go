@@ -1,7 +1,8 @@
 // Package fetcher answers "get these bytes, from a peer if one has them":
-// given a descriptor it finds providers, reads from them with every wait
-// bounded, lets nothing unverified through, fails over between peers at the
-// current offset, and falls back to the upstream fetcher.
+// given a descriptor it finds providers and reads from them with every wait
+// bounded and nothing unverified let through: a layer by verified pieces
+// (package swarm decides who sends which), a smaller object whole from one
+// provider after another; the upstream fetcher is the fallback.
 package fetcher
 
 import (
@@ -75,18 +76,9 @@ type Options struct {
 	ExpectOrigin func(ctx context.Context, dgst digest.Digest, labels map[string]string)
 	// OnLookup, if set, is told how long each provider lookup took.
 	OnLookup func(d time.Duration, hit bool)
-	// ParallelMinSize: a layer with at least this many bytes still to
-	// fetch and two or more providers (or one still receiving it) is
-	// fetched as ranges from all of them at once. Default 8 MiB; negative:
-	// never.
-	ParallelMinSize int64
 	// Shuffle orders the providers found before they are asked, to spread
 	// the load over holders. Default math/rand/v2's Shuffle.
 	Shuffle func(n int, swap func(i, j int))
-	// HolderStall: a provider still receiving a blob that gains no byte
-	// for this long is given up for that blob, and so is a peer's stream
-	// that brings none. Default 10s.
-	HolderStall time.Duration
 	// InFlight, if set, offers layers to peers while they arrive, from
 	// the upstream or from other peers.
 	InFlight InFlight
@@ -140,47 +132,9 @@ type Fetcher struct {
 	failures  *failures.Log
 	stats     Stats
 
-	// suspect: digests whose bytes from peers failed verification here
-	// lately, with when. Holders still receiving such a layer may be
-	// passing on the same bad bytes: it is taken only from holders of all
-	// of it (they verified it when they committed it), holders receiving
-	// it again after bad bytes themselves, or the upstream.
-	suspectMu sync.Mutex
-	suspect   map[digest.Digest]time.Time
-
 	// fetchingByPieces counts the layers whose pieces are being fetched
 	// now: they share the node's downlink (swarm.Session.SetLayers).
 	fetchingByPieces atomic.Int32
-}
-
-// suspectFor is how long a digest stays suspect.
-const suspectFor = 10 * time.Minute
-
-func (f *Fetcher) markSuspect(d digest.Digest) {
-	f.suspectMu.Lock()
-	defer f.suspectMu.Unlock()
-	if f.suspect == nil {
-		f.suspect = map[digest.Digest]time.Time{}
-	}
-	now := time.Now()
-	for k, at := range f.suspect {
-		if now.Sub(at) > suspectFor {
-			delete(f.suspect, k)
-		}
-	}
-	f.suspect[d] = now
-}
-
-// Rechecking reports whether bytes of d from peers failed verification
-// here lately: this node takes d now only from sources it has no reason
-// to doubt, and peers may follow it while it receives d.
-func (f *Fetcher) Rechecking(d digest.Digest) bool { return f.isSuspect(d) }
-
-func (f *Fetcher) isSuspect(d digest.Digest) bool {
-	f.suspectMu.Lock()
-	defer f.suspectMu.Unlock()
-	at, ok := f.suspect[d]
-	return ok && time.Since(at) <= suspectFor
 }
 
 // judge records a failed request to p for d: kept for `shoal status`, and
@@ -220,14 +174,8 @@ func New(finder Finder, client *peerclient.Client, opts Options) *Fetcher {
 	if opts.Failures == nil {
 		opts.Failures = failures.NewLog(0)
 	}
-	if opts.ParallelMinSize == 0 {
-		opts.ParallelMinSize = 8 << 20
-	}
 	if opts.Shuffle == nil {
 		opts.Shuffle = rand.Shuffle
-	}
-	if opts.HolderStall <= 0 {
-		opts.HolderStall = 10 * time.Second
 	}
 	if opts.Swarm == (swarm.Config{}) {
 		opts.Swarm = swarm.DefaultConfig()
@@ -298,7 +246,7 @@ func (pf *PeerFirst) seeds(d digest.Digest, avg, now float64) (fastest float64, 
 
 // Fetch returns the content of desc, from peers where possible. A small
 // object from peers is read whole and verified first; a layer comes as a
-// body that fetches as it is read (see stream).
+// body that fetches it by pieces as it is read (fetchByPieces).
 func (pf *PeerFirst) Fetch(ctx context.Context, desc ocispec.Descriptor) (io.ReadCloser, error) {
 	end := pf.f.opts.Pulling.Begin(pulling.Key(pf.repo.Registry, pf.repo.Name))
 	rc, err := pf.fetch(ctx, desc)
@@ -344,20 +292,29 @@ func (pf *PeerFirst) fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 		return a
 	}
 
-	providers, lookup, err := pf.lookup(ctx, desc.Digest)
-	if pf.byPieces(desc) && ctx.Err() == nil {
+	if desc.Size > pf.f.opts.InMemoryLimit {
+		// A layer comes by verified pieces, or whole from the upstream.
+		if !pf.byPieces(desc) {
+			return pf.upstreamFetch(ctx, desc, "not fetched by pieces", handOn())
+		}
+		holders, _, _ := pf.lookup(ctx, desc.Digest)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		if pf.f.opts.ExpectOrigin != nil {
 			pf.f.opts.ExpectOrigin(ctx, desc.Digest, pf.sourceLabels()) // containerd commits it
 		}
 		a := handOn()
-		rc, perr := pf.fetchByPieces(ctx, desc, providers, a, func(err error) { endFetch(span, err) })
+		rc, perr := pf.fetchByPieces(ctx, desc, holders, a, func(err error) { endFetch(span, err) })
 		if perr == nil {
 			streaming = true // the fetch by pieces ends the span
 			return rc, nil
 		}
-		arrival = a
 		logger.WithError(perr).Debug("p2p: not fetched by pieces")
+		return pf.upstreamFetch(ctx, desc, perr.Error(), a)
 	}
+
+	providers, lookup, err := pf.lookup(ctx, desc.Digest)
 	src := newSources(pf, desc, providers)
 	hit := err == nil && src.remaining() > 0
 	if pf.f.opts.OnLookup != nil {
@@ -377,36 +334,20 @@ func (pf *PeerFirst) fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 	logger.WithField("providers", len(providers)).WithField("lookup", lookup).Debug("p2p: providers found")
 	pf.f.stats.Hits.Add(1)
 	pf.f.stats.InFlight.Add(1)
-	defer func() {
-		if !streaming {
-			pf.f.stats.InFlight.Add(-1)
-		}
-	}()
-
-	if desc.Size <= pf.f.opts.InMemoryLimit {
-		data, from, err := pf.readVerified(ctx, src)
-		if err == nil {
-			pf.f.stats.PeerBytes.Add(int64(len(data)))
-			pf.tally.fromPeer(from, int64(len(data)))
-			fromSource(ctx, "peers")
-			logger.WithFields(log.Fields{"peer": from, "peer_bytes": len(data), "lookup": lookup}).Info("p2p: fetched from peer")
-			if pf.f.opts.ExpectOrigin != nil {
-				pf.f.opts.ExpectOrigin(ctx, desc.Digest, pf.sourceLabels()) // containerd commits it
-			}
-			return io.NopCloser(bytes.NewReader(data)), nil
-		}
+	defer pf.f.stats.InFlight.Add(-1)
+	data, from, err := pf.readVerified(ctx, src)
+	if err != nil {
 		logger.WithError(err).Debug("p2p: no peer delivered verified content, fetching upstream")
-		return pf.upstreamFetch(ctx, desc, fmt.Sprintf("%d providers failed", len(providers)), nil)
+		return pf.upstreamFetch(ctx, desc, fmt.Sprintf("%d providers failed", len(providers)), handOn())
 	}
-
+	pf.f.stats.PeerBytes.Add(int64(len(data)))
+	pf.tally.fromPeer(from, int64(len(data)))
+	fromSource(ctx, "peers")
+	logger.WithFields(log.Fields{"peer": from, "peer_bytes": len(data), "lookup": lookup}).Info("p2p: fetched from peer")
 	if pf.f.opts.ExpectOrigin != nil {
 		pf.f.opts.ExpectOrigin(ctx, desc.Digest, pf.sourceLabels()) // containerd commits it
 	}
-	streaming = true
-	return pf.newStream(ctx, src, remotes.MakeRefKey(ctx, desc), func(err error) {
-		pf.f.stats.InFlight.Add(-1)
-		endFetch(span, err)
-	}, handOn()), nil
+	return io.NopCloser(bytes.NewReader(data)), nil
 }
 
 // upstreamFetch is the fallback; its error says that peers were tried too.
@@ -504,10 +445,14 @@ func (c *counted) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// lookupHolders is the fewest holders one lookup asks for: a layer's
+// session learns of more from them (have-sets on the data path).
+const lookupHolders = 16
+
 func (pf *PeerFirst) lookup(ctx context.Context, dgst digest.Digest) ([]peer.AddrInfo, time.Duration, error) {
 	// More than are asked, so that the ones asked can be spread: every node
 	// asking the same first holders would load their uplinks alone.
-	return pf.lookupUpTo(ctx, dgst, max(4*pf.f.opts.MaxProviders, 4*maxRangePeers))
+	return pf.lookupUpTo(ctx, dgst, max(4*pf.f.opts.MaxProviders, lookupHolders))
 }
 
 func (pf *PeerFirst) lookupUpTo(ctx context.Context, dgst digest.Digest, limit int) ([]peer.AddrInfo, time.Duration, error) {
@@ -537,6 +482,11 @@ func (pf *PeerFirst) readVerified(ctx context.Context, src *sources) ([]byte, pe
 		data, err := io.ReadAll(body) // request() bounded it to desc.Size
 		body.Close()
 		if err != nil {
+			pf.f.stats.Failovers.Add(1)
+			if isStall(err) {
+				pf.f.stats.Stalls.Add(1)
+			}
+			pf.judge(p, src.desc.Digest, err)
 			failover(ctx, p, 0, err)
 			log.G(ctx).WithError(err).WithField("peer", p).Debug("p2p: peer failed while sending")
 			continue

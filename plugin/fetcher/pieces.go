@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/containerd/containerd/v2/core/remotes"
 	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/containerd/v2/pkg/tracing"
 	"github.com/containerd/log"
@@ -31,6 +32,7 @@ import (
 type pieceFetch struct {
 	pf     *PeerFirst
 	desc   ocispec.Descriptor
+	ref    string // containerd's ingest of the layer
 	layer  *window.Layer
 	sess   *swarm.Session
 	ctx    context.Context
@@ -142,7 +144,7 @@ func (pf *PeerFirst) fetchByPieces(ctx context.Context, desc ocispec.Descriptor,
 	ctx, cancel := context.WithCancel(ctx)
 	lyr := swarm.Layer{Digest: desc.Digest, Size: desc.Size, PieceSize: layer.PieceSize}
 	f := &pieceFetch{
-		pf: pf, desc: desc, layer: layer, sess: swarm.NewSession(pf.f.opts.Swarm, lyr, pf.f.opts.Self, time.Now()),
+		pf: pf, desc: desc, ref: remotes.MakeRefKey(ctx, desc), layer: layer, sess: swarm.NewSession(pf.f.opts.Swarm, lyr, pf.f.opts.Self, time.Now()),
 		ctx: ctx, cancel: cancel, events: make(chan func(), 64), done: make(chan struct{}), end: sync.OnceFunc(arrival),
 		flights: map[flightID]context.CancelFunc{}, polling: map[peer.ID]bool{}, pollSent: map[peer.ID]time.Time{},
 		states: map[peer.ID]swarm.HolderState{}, builder: pieces.NewTableBuilder(desc.Digest, desc.Size),
@@ -182,6 +184,9 @@ func (f *pieceFetch) decide(ctx context.Context, found []peer.AddrInfo) {
 			found = append(found, peer.AddrInfo{ID: id})
 		}
 	}
+	// A node whose table of this layer failed its digest check here
+	// (DiscardCorrupt) is followed no more.
+	found = slices.DeleteFunc(found, func(h peer.AddrInfo) bool { return f.pf.f.penalties.IsCorrupt(h.ID, f.desc.Digest) })
 	ord := f.pf.orderBy(f.desc, f.pf.f.opts.Distance)
 	var before, after []peer.ID
 	for _, h := range found {
@@ -261,10 +266,7 @@ func (f *pieceFetch) statesOf(ctx context.Context, ids []peer.ID) []*swarm.Holde
 	for i, id := range ids {
 		wg.Go(func() {
 			st, load, err := f.pf.f.client.SwarmState(ctx, id, f.pf.repo, f.desc, f.layer.CoveredDigests())
-			if err == nil {
-				for _, t := range st.Tables {
-					f.layer.AddTable(t)
-				}
+			if err == nil && f.addTables(id, st.Tables) {
 				out[i] = &swarm.HolderState{Have: st.Have, Seed: st.Seed, Upstream: st.Upstream, Load: load, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent}
 			}
 		})
@@ -495,10 +497,48 @@ func (f *pieceFetch) Close() error {
 		}
 		f.mu.Unlock()
 		f.keepTable()
+		f.rememberSigners()
 		f.layer.End()
 		f.end()
 	})
 	return nil
+}
+
+// rememberSigners keeps, once the whole layer was handed to containerd,
+// who signed the tables its pieces were checked against, for
+// DiscardCorrupt.
+func (f *pieceFetch) rememberSigners() {
+	f.mu.Lock()
+	whole := f.next >= f.layer.Pieces
+	f.mu.Unlock()
+	var signers []peer.ID
+	for _, t := range f.layer.State().Tables {
+		if t.Publisher != f.pf.f.opts.Self {
+			signers = append(signers, t.Publisher)
+		}
+	}
+	if whole && len(signers) > 0 {
+		f.pf.remember(delivery{desc: f.desc, ref: f.ref, signers: signers})
+	}
+}
+
+// addTables adds the tables of holder id's state. One signed by a node
+// whose table of this layer failed its digest check here (DiscardCorrupt)
+// is refused, and id is penalized for the layer: what it holds is that
+// node's bytes.
+func (f *pieceFetch) addTables(id peer.ID, ts []pieces.Table) (ok bool) {
+	for _, t := range ts {
+		if f.pf.f.penalties.IsCorrupt(t.Publisher, f.desc.Digest) {
+			if id != t.Publisher {
+				f.pf.judge(id, f.desc.Digest, fmt.Errorf("%s vouches for the table of %s: %w", id, t.Publisher, peerclient.ErrCorrupt))
+			}
+			return false
+		}
+	}
+	for _, t := range ts {
+		f.layer.AddTable(t)
+	}
+	return true
 }
 
 func (f *pieceFetch) fail(err error) {
@@ -811,6 +851,7 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, got int64, held swarm
 func (f *pieceFetch) drop(id peer.ID, why swarm.Failure, err error) {
 	log.G(f.ctx).WithError(err).WithFields(log.Fields{"peer": id, "digest": f.desc.Digest, "holders": len(f.sess.Known())}).
 		Debug("p2p: a holder is left for the rest of the layer")
+	f.pf.f.stats.Failovers.Add(1)
 	f.sess.Lost(id, why)
 	for fl, cancel := range f.flights {
 		if fl.from == id {
@@ -891,8 +932,9 @@ func (f *pieceFetch) stated(id peer.ID, st window.State, load int, held time.Dur
 	default:
 		return // not fetching it by pieces (yet): asked again later
 	}
-	for _, t := range st.Tables {
-		f.layer.AddTable(t)
+	if !f.addTables(id, st.Tables) {
+		f.drop(id, swarm.Corrupt, peerclient.ErrCorrupt)
+		return
 	}
 	f.sess.AddHolders(st.Holders...)
 	hs := swarm.HolderState{Have: st.Have, Seed: st.Seed, Upstream: st.Upstream, Load: load, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent}

@@ -43,7 +43,12 @@ func partHolder(t *testing.T, data []byte, corrupt bool, sent *atomic.Int32, hol
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := desc(data, ocispec.MediaTypeImageLayer)
+	return holderOf(t, key, desc(data, ocispec.MediaTypeImageLayer), data, corrupt, sent, holds, seed, upstream)
+}
+
+// holderOf is partHolder answering for layer d with data, and the table it
+// signed with key of data: a liar's when data are not d's bytes.
+func holderOf(t *testing.T, key crypto.PrivKey, d ocispec.Descriptor, data []byte, corrupt bool, sent *atomic.Int32, holds func(int) bool, seed bool, upstream int64) peerBehaviour {
 	b := pieces.NewTableBuilder(d.Digest, d.Size)
 	b.Write(data)
 	table, err := b.Table().Sign(key)
@@ -145,6 +150,42 @@ func TestAPieceThatFailsItsTableCostsThatPieceOnly(t *testing.T) {
 	if up.calls != 0 || fromBad.Load() > 2 || f.Stats().Corrupt.Load() == 0 {
 		t.Fatalf("upstream %d, pieces from the corrupting holder %d, corrupt count %d: want none upstream, at most its first requests (PerHolder 2), counted",
 			up.calls, fromBad.Load(), f.Stats().Corrupt.Load())
+	}
+}
+
+// A holder that signed a table of bad bytes, and sends them, gets them past
+// every piece check; containerd's commit fails. The ingest it left whole is
+// discarded, the signer penalized for the layer (and the nodes that offer
+// its table), and the pull made again takes the layer from the upstream:
+// one copy, not a stuck ingest.
+func TestALayerByATableOfBadBytesIsDiscardedAndItsSignerPenalized(t *testing.T) {
+	data := randomBytes(t, 6<<20)
+	bad := bytes.Clone(data)
+	bad[len(bad)/2] ^= 0xff
+	d := desc(data, ocispec.MediaTypeImageLayer)
+	key, _, err := crypto.GenerateEd25519Key(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	liar, err := peer.IDFromPrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// B, which it misled, holds its bytes and its table.
+	var sent, sentMisled atomic.Int32
+	all := func(int) bool { return true }
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+		liar:  holderOf(t, key, d, bad, false, &sent, all, false, 0),
+		peerB: holderOf(t, key, d, bad, false, &sentMisled, all, false, 0),
+	}}
+	up := &fakeUpstream{data: data}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{liar, peerB}}, client, piecesOptions(t))
+	if got, err := fetch(f, up, d); err != nil || !bytes.Equal(got, data) {
+		t.Fatalf("fetch: %v (bytes right: %v)", err, bytes.Equal(got, data))
+	}
+	if sent.Load()+sentMisled.Load() == 0 || up.calls != 1 || !f.penalties.IsCorrupt(liar, d.Digest) || !f.penalties.IsCorrupt(peerB, d.Digest) {
+		t.Fatalf("pieces from the liar %d and the node it misled %d, upstream bodies %d, penalized: liar %v, misled %v; want some, one, both",
+			sent.Load(), sentMisled.Load(), up.calls, f.penalties.IsCorrupt(liar, d.Digest), f.penalties.IsCorrupt(peerB, d.Digest))
 	}
 }
 

@@ -13,8 +13,8 @@ type Stats struct {
 	Hits, Misses atomic.Int64
 	// Corrupt counts peer deliveries that failed verification.
 	Corrupt atomic.Int64
-	// Failovers counts switches to another source in the middle of a blob;
-	// Stalls are those caused by a source that stopped sending.
+	// Failovers counts peers that failed a blob mid-way or were left for
+	// a layer; Stalls are those that stopped sending.
 	Failovers, Stalls atomic.Int64
 	// NotFound counts providers that no longer held what they announced.
 	NotFound atomic.Int64

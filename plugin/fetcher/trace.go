@@ -76,25 +76,6 @@ func fromSource(ctx context.Context, source string) {
 	tracing.SpanFromContext(ctx).SetAttributes(tracing.Attribute(attrSource, source))
 }
 
-// sourceOf is where a layer written from sources came from: "peers",
-// "upstream" or "peers+upstream".
-func sourceOf(wrote map[peer.ID]int64) string {
-	var peers, upstream bool
-	for p, n := range wrote {
-		if n > 0 {
-			upstream = upstream || p == upstreamID
-			peers = peers || p != upstreamID
-		}
-	}
-	switch {
-	case peers && upstream:
-		return "peers+upstream"
-	case upstream:
-		return "upstream"
-	}
-	return "peers"
-}
-
 // failover records on the span in ctx (the Fetch's) that the fetch left p,
 // at offset.
 func failover(ctx context.Context, p peer.ID, offset int64, err error) {

@@ -101,7 +101,7 @@ func (m *Mirror) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name, kind, ref, ok := oci.SplitPath(r.URL.Path)
-	if !ok || r.URL.RawPath != "" || kind == oci.Pieces { // pieces: asked of peers only
+	if !ok || r.URL.RawPath != "" || kind == oci.Swarm { // asked of peers only
 		oci.WriteError(w, http.StatusNotFound, oci.CodeNotFound, "unknown endpoint")
 		return
 	}

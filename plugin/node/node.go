@@ -16,7 +16,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
@@ -188,7 +187,7 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	// in a six-node rollout, the nodes ranked after a capped node and a
 	// non-serving one waited for them until they stalled, 2 s a layer.
 	pulls := pulling.New()
-	spareUplink := cfg.MaxUploadBytesPerSecond > 0 || !cfg.ServePeers
+	spareUplink := cfg.MaxUploadBytesPerSecond > 0 || !cfg.ServePeers || !cfg.ServeInFlight
 	var toldPulls *pulling.Tracker
 	if !spareUplink {
 		toldPulls = pulls
@@ -205,27 +204,17 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	}
 	// Layers fetched by pieces: the fetcher holds and verifies them, the
 	// content service serves them; tables are signed with the node's key.
-	// A node that serves nothing fetches by pieces too, and serves none.
-	var windows *window.Registry
-	var signTable func(pieces.Table) (pieces.Table, error)
-	if cfg.ServeInFlight && deps.ContentRoot != "" {
-		windows = window.New(cfg.PieceMemoryBytes)
+	// A node that serves nothing, or nothing in flight, fetches by pieces
+	// too, and serves none of a layer it has not committed.
+	windows := window.New(cfg.PieceMemoryBytes)
+	signTable := func(t pieces.Table) (pieces.Table, error) { return t.Sign(key) }
+	kept, err := tables.Open(filepath.Join(deps.RootDir, "tables"))
+	if err != nil {
+		return nil, err
 	}
-	var kept *tables.Store
+	serverOpts.SignTable, serverOpts.Tables = signTable, kept
 	if arriving != nil {
-		key := rt.Host().Peerstore().PrivKey(rt.ID())
-		signTable = func(t pieces.Table) (pieces.Table, error) { return t.Sign(key) }
-		if kept, err = tables.Open(filepath.Join(deps.RootDir, "tables")); err != nil {
-			return nil, err
-		}
-		serverOpts.Windows, serverOpts.SignTable, serverOpts.Tables = windows, signTable, kept
-	}
-	// The fetcher, made below, knows which layers are received again
-	// after bad bytes; peers may ask before it exists.
-	var rechecking atomic.Pointer[fetcher.Fetcher]
-	serverOpts.Rechecked = func(d digest.Digest) bool {
-		f := rechecking.Load()
-		return f != nil && f.Rechecking(d)
+		serverOpts.Windows = windows
 	}
 	n.content = contentserver.New(deps.Store, n.inventory, &imageLookup{namespaces: deps.Namespaces, images: deps.Images}, serverOpts)
 	if cfg.ServePeers {
@@ -264,6 +253,7 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		Windows:             windows,
 		Distance:            rt.Distance,
 		SignTable:           signTable,
+		Tables:              kept,
 		UploadCap:           cfg.MaxUploadBytesPerSecond,
 		SpareUplink:         spareUplink,
 		OnLookup: func(d time.Duration, hit bool) {
@@ -274,7 +264,6 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	}
 	if arriving != nil {
 		fetchOpts.InFlight = &offerArriving{registry: arriving, inventory: n.inventory}
-		fetchOpts.Tables = kept
 	}
 	fetchOpts.ExpectOrigin = func(ctx context.Context, dgst digest.Digest, labels map[string]string) {
 		if ns, ok := namespaces.Namespace(ctx); ok {
@@ -282,7 +271,6 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		}
 	}
 	n.fetcher = fetcher.New(rt, peers, fetchOpts)
-	rechecking.Store(n.fetcher)
 	n.resolver = resolve.New(rt, peers, resolve.Options{
 		ReferenceKey:   router.ReferenceKey,
 		FallbackLatest: cfg.FallbackLatest,

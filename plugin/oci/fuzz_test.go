@@ -18,7 +18,7 @@ func FuzzSplitPath(f *testing.F) {
 		"/v2/app/blobs/uploads/",
 		"/v2//manifests/x",
 		"/v2/app/tags/list",
-		"/v2/a/pieces/b/blobs/sha256:00",
+		"/v2/a/swarm/b/blobs/sha256:00",
 	} {
 		f.Add(seed)
 	}
@@ -27,7 +27,7 @@ func FuzzSplitPath(f *testing.F) {
 		if !ok {
 			return
 		}
-		if name == "" || (kind != Blobs && kind != Manifests && kind != Pieces && kind != Swarm) || ref == "" || strings.Contains(ref, "/") {
+		if name == "" || (kind != Blobs && kind != Manifests && kind != Swarm) || ref == "" || strings.Contains(ref, "/") {
 			t.Fatalf("SplitPath(%q) = %q %q %q", p, name, kind, ref)
 		}
 		if back := Path(name, kind, ref, ""); back != p {

@@ -9,12 +9,10 @@ import (
 )
 
 // The kinds of content a path asks for: the two of the distribution API,
-// and the piece digests of a blob (see package pieces), which Shoal's
-// nodes ask of each other.
+// and Swarm, which Shoal's nodes ask of each other.
 const (
 	Blobs     = "blobs"
 	Manifests = "manifests"
-	Pieces    = "pieces"
 	// Swarm is a Shoal node's state of a layer it fetches or holds by
 	// pieces, and (with PieceQuery) one piece of it.
 	Swarm = "swarm"
@@ -69,10 +67,6 @@ const (
 	// AvailableHeader, on an answer about content still arriving, is how
 	// many bytes from its start the serving node holds.
 	AvailableHeader = "Shoal-Available"
-	// RecheckedHeader, on an answer about content still arriving, says
-	// that the serving node found bad bytes of it lately, and takes it now
-	// only from sources it has no reason to doubt.
-	RecheckedHeader = "Shoal-Rechecked"
 	// LoadHeader is how many bodies of the content asked for the serving
 	// node is sending.
 	LoadHeader = "Shoal-Load"
@@ -147,7 +141,7 @@ func SplitPath(p string) (name, kind, ref string, ok bool) {
 		return "", "", "", false
 	}
 	i, kind := -1, ""
-	for _, k := range []string{Blobs, Manifests, Pieces, Swarm} {
+	for _, k := range []string{Blobs, Manifests, Swarm} {
 		if m := strings.LastIndex(rest, "/"+k+"/"); m > i {
 			i, kind = m, k
 		}

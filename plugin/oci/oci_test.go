@@ -22,8 +22,8 @@ func TestSplitPathFindsNameKindAndReference(t *testing.T) {
 		{"/v2/a/manifests/b/manifests/" + dgst, "a/manifests/b", Manifests, dgst},
 		{"/v2/blobs/manifests/v1", "blobs", Manifests, "v1"},
 		{"/v2/manifests/blobs/" + dgst, "manifests", Blobs, dgst},
-		{"/v2/app/pieces/" + dgst, "app", Pieces, dgst},
-		{"/v2/a/pieces/b/blobs/" + dgst, "a/pieces/b", Blobs, dgst},
+		{"/v2/app/swarm/" + dgst, "app", Swarm, dgst},
+		{"/v2/a/swarm/b/blobs/" + dgst, "a/swarm/b", Blobs, dgst},
 	} {
 		name, kind, ref, ok := SplitPath(tc.path)
 		if !ok || name != tc.name || kind != tc.kind || ref != tc.ref {

@@ -29,7 +29,6 @@ import (
 
 	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/penalty"
-	"github.com/shoal-dev/shoal/plugin/pieces"
 	"github.com/shoal-dev/shoal/plugin/recovery"
 	"github.com/shoal-dev/shoal/plugin/throttle"
 )
@@ -196,9 +195,6 @@ type Holding struct {
 	Available int64
 	// Load is how many bodies of the blob it is sending.
 	Load int
-	// Rechecked: it is receiving the blob again after bad bytes of it,
-	// from sources it has no reason to doubt (see oci.RecheckedHeader).
-	Rechecked bool
 	// Pulling: p is pulling from repo now (oci.PullingHeader). It is set
 	// also when p holds nothing of desc and Probe fails.
 	Pulling bool
@@ -219,7 +215,7 @@ func (c *Client) Probe(ctx context.Context, p peer.ID, repo Repository, desc oci
 		return Holding{Pulling: pulling}, fmt.Errorf("peer %s offers %d bytes, descriptor says %d", p, resp.ContentLength, desc.Size)
 	}
 	load, _ := strconv.Atoi(resp.Header.Get(oci.LoadHeader))
-	return Holding{Available: availableIn(resp, desc.Size), Load: max(load, 0), Rechecked: resp.Header.Get(oci.RecheckedHeader) == "true", Pulling: pulling}, nil
+	return Holding{Available: availableIn(resp, desc.Size), Load: max(load, 0), Pulling: pulling}, nil
 }
 
 // availableIn reads how much of a size-byte blob the answer says is there.
@@ -303,28 +299,6 @@ func (c *Client) FetchManifest(ctx context.Context, p peer.ID, repo Repository, 
 	}
 	desc.Data = data
 	return desc, nil
-}
-
-// Pieces asks p for the piece digests of blob desc (see package pieces),
-// which it answers for a blob it holds whole. A peer that finds its copy
-// bad while computing them, or found it before, answers ErrCorrupt.
-func (c *Client) Pieces(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor) (pieces.List, error) {
-	resp, err := c.send(ctx, p, http.MethodGet, repo.path(oci.Pieces, desc.Digest.String()), nil)
-	if err != nil {
-		return pieces.List{}, err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return pieces.List{}, fmt.Errorf("peer %s: %w", p, statusError(resp))
-	}
-	l, err := pieces.Decode(resp.Body, desc.Size)
-	if errors.Is(err, pieces.ErrBadCopy) {
-		return pieces.List{}, fmt.Errorf("peer %s: %w: %w", p, err, ErrCorrupt)
-	}
-	if err != nil {
-		return pieces.List{}, fmt.Errorf("pieces of %s from peer %s: %w", desc.Digest, p, err)
-	}
-	return l, nil
 }
 
 // PenaltyKind is what a failure of a request costs the peer (see package

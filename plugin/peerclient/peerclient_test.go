@@ -3,7 +3,6 @@ package peerclient
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -24,7 +23,6 @@ import (
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
 	"github.com/shoal-dev/shoal/plugin/oci"
-	"github.com/shoal-dev/shoal/plugin/pieces"
 )
 
 // transport answers every request with fn.
@@ -151,60 +149,6 @@ func TestRangesAreReadWhole(t *testing.T) {
 	}
 	if !bytes.Equal(buf, data[300:400]) {
 		t.Fatal("range bytes differ")
-	}
-}
-
-func TestPiecesAreCheckedAndABadCopyOwnsUp(t *testing.T) {
-	data := bytes.Repeat([]byte("0123456789abcdef"), 200_000)
-	want, _ := pieces.Compute(bytes.NewReader(data), int64(len(data)))
-	var asked string
-	c := New(transport(func(req *http.Request) (*http.Response, error) {
-		asked = req.URL.Path
-		rec := httptest.NewRecorder()
-		json.NewEncoder(rec).Encode(want)
-		return rec.Result(), nil
-	}), Options{})
-	got, err := c.Pieces(context.Background(), peerA, repo, blob(data))
-	if err != nil || pieces.FirstDifference(got, want) != -1 {
-		t.Fatalf("pieces: %v %+v", err, got)
-	}
-	if asked != "/v2/team/app/pieces/"+digest.FromBytes(data).String() {
-		t.Fatalf("asked %q", asked)
-	}
-	// The list of another blob is not taken for this one.
-	if _, err := c.Pieces(context.Background(), peerA, repo, blob(data[:100])); !errors.Is(err, pieces.ErrInvalid) {
-		t.Fatalf("a list of another size: %v", err)
-	}
-	gone := New(answering(http.StatusGone, nil), Options{})
-	if _, err := gone.Pieces(context.Background(), peerA, repo, blob(data)); !errors.Is(err, ErrCorrupt) {
-		t.Fatalf("410: %v, want ErrCorrupt", err)
-	}
-	// Found bad while hashing, after the white space sent meanwhile.
-	bad := New(transport(func(req *http.Request) (*http.Response, error) {
-		return &http.Response{StatusCode: http.StatusOK, Header: http.Header{}, Body: io.NopCloser(strings.NewReader("   {\"badCopy\":true}\n"))}, nil
-	}), Options{})
-	if _, err := bad.Pieces(context.Background(), peerA, repo, blob(data)); !errors.Is(err, ErrCorrupt) {
-		t.Fatalf("a bad copy: %v, want ErrCorrupt", err)
-	}
-}
-
-func TestAProbeTellsAHolderReceivingAgainAfterBadBytes(t *testing.T) {
-	data := []byte("layer")
-	for _, rechecked := range []bool{false, true} {
-		c := New(transport(func(req *http.Request) (*http.Response, error) {
-			rec := httptest.NewRecorder()
-			rec.Header().Set(oci.ArrivingHeader, "true")
-			rec.Header().Set(oci.AvailableHeader, "2")
-			if rechecked {
-				rec.Header().Set(oci.RecheckedHeader, "true")
-			}
-			http.ServeContent(rec, req, "", time.Time{}, bytes.NewReader(data))
-			return rec.Result(), nil
-		}), Options{})
-		h, err := c.Probe(context.Background(), peerA, repo, blob(data))
-		if err != nil || h.Available != 2 || h.Rechecked != rechecked {
-			t.Fatalf("probe: %v %+v, want rechecked %v", err, h, rechecked)
-		}
 	}
 }
 

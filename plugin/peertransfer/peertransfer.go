@@ -115,9 +115,10 @@ func lazyPeers(ic *plugin.InitContext, id string) func() PeerFetcher {
 	}
 }
 
-// corruptRetries bounds the pulls made again after peers sent bytes that
-// failed verification. Each attempt penalizes the peers that sent them, so
-// the next one takes the layer from others, or from the upstream.
+// corruptRetries bounds the pulls made again after a layer from peers
+// failed containerd's digest check. Each attempt penalizes the nodes that
+// vouched for its bytes, so the next one takes it from others, or from the
+// upstream.
 const corruptRetries = 2
 
 // Service is the wrapped transfer service.

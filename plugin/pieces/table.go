@@ -1,11 +1,10 @@
+// Package pieces is the piece table of a layer: the sha256 of each piece
+// of a layer alone, so that a node can verify a piece it received out of
+// order, which the layer's digest cannot. The node that took the layer from
+// the upstream hashes its pieces as they arrive and signs the table with
+// its libp2p identity; a publisher that lies is caught at containerd's
+// commit against the layer digest, and its signature is the evidence.
 package pieces
-
-// This file is the piece table of a swarm: the sha256 of each piece of a
-// layer alone, so that a node can verify a piece it received out of order,
-// which the layer's digest cannot. The node that took the layer from the
-// upstream hashes its pieces as they arrive and signs the table with its
-// libp2p identity; a publisher that lies is caught at containerd's commit
-// against the layer digest, and its signature is the evidence.
 
 import (
 	"bytes"
@@ -41,7 +40,8 @@ const (
 	// make us read and hash: 1.2 MB of JSON.
 	MaxTablePieces = 16384
 	// MaxSwarmLayerSize is the largest layer a swarm shares: 64 GiB, in
-	// MaxTablePieces pieces of 4 MiB. Larger layers are fetched whole.
+	// MaxTablePieces pieces of 4 MiB. Larger layers come whole from the
+	// upstream.
 	MaxSwarmLayerSize = MaxTablePieces * maxSwarmPieceSize
 	// MaxEncodedTable bounds the JSON of a table: its digests with their
 	// quotes and commas, and a KiB for the layer, sizes, publisher and
@@ -300,4 +300,13 @@ func (b *TableBuilder) Table() Table {
 	t := b.table
 	t.Digests = slices.Clone(b.table.Digests)
 	return t
+}
+
+// ceilDiv is a/b rounded up, for a ≥ 0, b > 0, without overflow.
+func ceilDiv(a, b int64) int64 {
+	n := a / b
+	if a%b != 0 {
+		n++
+	}
+	return n
 }
