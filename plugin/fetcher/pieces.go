@@ -74,7 +74,7 @@ type pieceFetch struct {
 	// endSpan ends the fetch's span, with its outcome, when the run ends.
 	endSpan func(error)
 
-	seeded bool        // run goroutine: the node told peers it is a seed
+	seeded bool        // run goroutine: the node tells peers it is a seed
 	reads  bool        // run goroutine: a piece came from the upstream
 	signs  atomic.Bool // a piece came from the upstream: the reader signs tables
 	// alone: no peer is known to hold the layer or to follow this node's
@@ -606,10 +606,16 @@ func (f *pieceFetch) run(ctx context.Context) {
 		f.sess.SetFastestSeed(fastest)
 		f.sess.SetRegistryRoom(room)
 		f.sess.SetIntake(f.pf.f.opts.Windows.Intake(now))
-		if f.sess.Seed() && !f.seeded {
-			f.seeded = true
-			f.layer.SetSeed(true)
-			f.logSeed(ctx, now)
+		if seed := f.sess.Seed(); seed != f.seeded {
+			// Peers learn it either way: a seed that gave its claim up
+			// and still said it was one had a seed ranked after it
+			// yield to it, and nobody read the layer until they stalled
+			// (sixteen-node lab: seven nodes read parts of a 24 MiB layer).
+			f.seeded = seed
+			f.layer.SetSeed(seed)
+			if seed {
+				f.logSeed(ctx, now)
+			}
 		}
 		f.sess.ReadFromUpstream(f.layer.UpstreamBytes().Load())
 		if f.upstream != nil && f.sess.LeavesUpstream(now) {

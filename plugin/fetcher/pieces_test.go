@@ -677,6 +677,11 @@ func TestASeedWaitingForTheRegistryLeavesItToASeedThatReads(t *testing.T) {
 			if fromB.Load() == 0 {
 				t.Fatal("no piece came from the seed that reads")
 			}
+			// It no longer says it is a seed: a seed ranked after it
+			// would yield to it.
+			if l, ok := opts.Windows.Lookup(d.Digest); !ok || l.State().Seed {
+				t.Fatalf("the node that left the layer to B still says it is a seed (layer held: %v)", ok)
+			}
 			return
 		default:
 		}
