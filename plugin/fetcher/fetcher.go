@@ -475,7 +475,7 @@ func (pf *PeerFirst) eligible(desc ocispec.Descriptor) bool {
 // bytes match the descriptor.
 func (pf *PeerFirst) readVerified(ctx context.Context, src *sources) ([]byte, peer.ID, error) {
 	for {
-		body, p, err := src.openPeer(ctx, 0)
+		body, p, err := src.openPeer(ctx)
 		if err != nil {
 			return nil, "", err
 		}

@@ -50,9 +50,9 @@ type opened struct {
 }
 
 // openPeer returns the body of the first provider that answers for the
-// content from offset. A provider that is slow to answer gets company: after
-// HedgeDelay the next one is asked too, and the first to answer wins.
-func (s *sources) openPeer(ctx context.Context, offset int64) (io.ReadCloser, peer.ID, error) {
+// content. A provider that is slow to answer gets company: after HedgeDelay
+// the next one is asked too, and the first to answer wins.
+func (s *sources) openPeer(ctx context.Context) (io.ReadCloser, peer.ID, error) {
 	results := make(chan opened, len(s.peers))
 	inflight := 0
 	launch := func() bool {
@@ -68,10 +68,10 @@ func (s *sources) openPeer(ctx context.Context, offset int64) (io.ReadCloser, pe
 				err   error
 				start = time.Now()
 			)
-			ctx, span := startPeerRequest(ctx, p, s.desc, offset, 0)
-			defer func() { results <- opened{traced(ctx, span, body, s.desc.Size-offset, err), p, err} }()
+			ctx, span := startPeerRequest(ctx, p, s.desc, 0, 0)
+			defer func() { results <- opened{traced(ctx, span, body, s.desc.Size, err), p, err} }()
 			defer recovery.Catch(ctx, "p2p: request to a peer failed", &err)
-			body, err = s.pf.f.client.Open(ctx, p, s.pf.repo, s.desc, offset)
+			body, err = s.pf.f.client.Open(ctx, p, s.pf.repo, s.desc, 0)
 			if err != nil {
 				err = fmt.Errorf("after %s: %w", time.Since(start).Round(time.Millisecond), err)
 			}
@@ -95,7 +95,7 @@ func (s *sources) openPeer(ctx context.Context, offset int64) (io.ReadCloser, pe
 			}
 			if ctx.Err() == nil {
 				s.pf.judge(r.from, s.desc.Digest, r.err)
-				failover(ctx, r.from, offset, r.err)
+				failover(ctx, r.from, 0, r.err)
 			}
 			log.G(ctx).WithError(r.err).WithFields(log.Fields{"peer": r.from, "digest": s.desc.Digest}).Debug("p2p: peer did not serve")
 			if inflight == 0 {
