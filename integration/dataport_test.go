@@ -11,6 +11,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/shoal-dev/shoal/plugin/pieces"
+	"github.com/shoal-dev/shoal/plugin/swarm"
 )
 
 // directSent is the serving node's count of bytes sent on the direct data
@@ -45,8 +48,8 @@ func TestStrangersHoldingTheDataPortDoNotMoveMembersOffTheDirectPath(t *testing.
 		t.Fatalf("B made %d upstream blob requests, want 0", got)
 	}
 	layer := im.largest().Size
-	if sent := metricValue(t, aMetrics, directSent) - sentBefore; int64(sent) < layer {
-		t.Fatalf("A sent %v bytes on the direct path during B's pull, want at least its %d-byte layer: B was moved off it", sent, layer)
+	if sent := metricValue(t, aMetrics, directSent) - sentBefore; int64(sent) < directAtLeast(layer) {
+		t.Fatalf("A sent %v bytes on the direct path during B's pull, want at least %d of its %d-byte layer: B was moved off it", sent, directAtLeast(layer), layer)
 	}
 	if b.logContains("using libp2p streams") {
 		t.Fatal("B gave up A's direct path while a stranger held its port")
@@ -69,8 +72,8 @@ func TestAMemberStaysOnTheDirectPathOfAPeerThatRestarted(t *testing.T) {
 	a.waitAnnounced(len(first.Blobs) + len(second.Blobs) + 4)
 
 	b.pull(first.Ref)
-	if sent := metricValue(t, aMetrics, directSent); int64(sent) < first.largest().Size {
-		t.Fatalf("A sent %v bytes on the direct path, want at least %d", sent, first.largest().Size)
+	if sent := metricValue(t, aMetrics, directSent); int64(sent) < directAtLeast(first.largest().Size) {
+		t.Fatalf("A sent %v bytes on the direct path, want at least %d", sent, directAtLeast(first.largest().Size))
 	}
 
 	a.restart() // closes B's libp2p connection and moves the data port
@@ -80,12 +83,21 @@ func TestAMemberStaysOnTheDirectPathOfAPeerThatRestarted(t *testing.T) {
 	if got := reg.blobRequests(second.Repo) - before; got != 0 {
 		t.Fatalf("B made %d upstream blob requests after A restarted, want 0", got)
 	}
-	if sent := metricValue(t, aMetrics, directSent); int64(sent) < second.largest().Size {
-		t.Fatalf("the restarted A sent %v bytes on the direct path, want at least %d: B left it", sent, second.largest().Size)
+	if sent := metricValue(t, aMetrics, directSent); int64(sent) < directAtLeast(second.largest().Size) {
+		t.Fatalf("the restarted A sent %v bytes on the direct path, want at least %d: B left it", sent, directAtLeast(second.largest().Size))
 	}
 	if b.logContains("using libp2p streams") {
 		t.Fatal("B gave up A's direct path after A restarted")
 	}
+}
+
+// directAtLeast is the least of a layer that must come over the direct
+// path: the requests a fetch makes at once may go over libp2p streams while
+// the direct connection is set up beside them (a request waits for a setup
+// a second at most). A clean-clone run saw one piece of an 8 MiB layer go
+// that way on a loaded machine.
+func directAtLeast(layer int64) int64 {
+	return layer - int64(swarm.DefaultConfig().Requests)*pieces.SwarmPieceSize(layer)
 }
 
 // portHolder keeps n TCP connections open to a data port, opening another
