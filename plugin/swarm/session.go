@@ -943,11 +943,16 @@ func (s *Session) stalled(i int, now time.Time) bool {
 	return i == s.firstMissing() && now.Sub(s.lastArrival) >= s.stallAfter()
 }
 
-// Yields reports whether this seed leaves the upstream to another seed:
-// one that reads the layer there while this one has read nothing (this
-// one may wait for one of containerd's three requests to the registry,
-// held by its other layers), or one ranked before it that reads. One
-// seed reads a layer over one body. Seeds that split a layer in blocks
+// Yields reports whether this seed leaves the upstream to another seed
+// that reads the layer there and has read more of it (of two that read as
+// much, to the one ranked first). One seed reads a layer over one body.
+// Bytes read only grow, and each seed weighs its own count now against
+// the other's as last told, never newer: two seeds cannot both yield to
+// each other by this rule, as two that went by rank did when the first's
+// registry body was slow to start (sixteen-node lab: the first seed of a
+// 64 MiB layer read its first piece 22 s after it opened its body, a
+// follower had stalled and read the layer meanwhile, and yielded to it
+// then; 1.04 and 1.07 upstream copies in two runs of five). Seeds that split a layer in blocks
 // passed over each other's blocks, and each skip was a new open-ended
 // range request whose bytes in flight the registry counted as sent: a
 // node first for all five layers of an image waited for a request on
@@ -962,7 +967,7 @@ func (s *Session) Yields() bool {
 		return false
 	}
 	for _, h := range s.stated {
-		if s.reads(h) && (!s.readSome() || h.rank > s.rank || s.selfSlow() || s.spare) {
+		if s.reads(h) && (s.readLess(h) || s.selfSlow() || s.spare) {
 			return true
 		}
 		if !h.excluded && h.state.Have.Count() == s.n && !(h.state.Cap > 0 && float64(h.state.Cap) < s.fastest) {
@@ -970,6 +975,12 @@ func (s *Session) Yields() bool {
 		}
 	}
 	return false
+}
+
+// readLess reports whether this node has read less of the layer from the
+// upstream than h says it has (as much: h is ranked first).
+func (s *Session) readLess(h *holder) bool {
+	return h.state.Upstream > s.upstreamBytes || h.state.Upstream == s.upstreamBytes && h.rank > s.rank
 }
 
 // onlySlowReaders reports whether the seeds reading the layer are all

@@ -281,9 +281,10 @@ func rankedPair() (first, second peer.ID) {
 	return first, second
 }
 
-// Of two seeds that read the layer from the upstream, the one ranked
-// after the other yields: one seed reads the layer over one body.
-func TestOfSeedsThatReadTheOneRankedFirstReadsOn(t *testing.T) {
+// Of two seeds that have read as much of the layer from the upstream, the
+// one ranked after the other yields: one seed reads the layer over one
+// body.
+func TestOfSeedsThatReadAsMuchTheOneRankedFirstReadsOn(t *testing.T) {
 	cfg := testConfig()
 	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 9, 9
 	first, second := rankedPair()
@@ -292,9 +293,10 @@ func TestOfSeedsThatReadTheOneRankedFirstReadsOn(t *testing.T) {
 	for _, s := range []*Session{a, b} {
 		s.Decided(epoch)
 		s.Received(epoch, 0, Upstream)
+		s.ReadFromUpstream(layer.PieceLen(0))
 	}
-	a.Update(epoch, second, HolderState{Have: haveOf(9, 0), Seed: true, Upstream: 1})
-	b.Update(epoch, first, HolderState{Have: haveOf(9, 0), Seed: true, Upstream: 1})
+	a.Update(epoch, second, HolderState{Have: haveOf(9, 0), Seed: true, Upstream: layer.PieceLen(0)})
+	b.Update(epoch, first, HolderState{Have: haveOf(9, 0), Seed: true, Upstream: layer.PieceLen(0)})
 	if a.Yields() || !b.Yields() {
 		t.Fatalf("yields: first %v, second %v; want only the second", a.Yields(), b.Yields())
 	}
@@ -313,17 +315,17 @@ func TestOfSeedsThatReadTheOneRankedFirstReadsOn(t *testing.T) {
 		}
 	}
 	// The second takes from the first what the first read.
-	b.Update(epoch, first, HolderState{Have: haveOf(9, 0, 1), Seed: true, Upstream: 2})
+	b.Update(epoch, first, HolderState{Have: haveOf(9, 0, 1), Seed: true, Upstream: 2 * layer.PieceLen(0)})
 	if got := b.Next(epoch); len(got) != 1 || got[0] != (Request{Piece: 1, From: first, Only: true}) {
 		t.Fatalf("the second seed asks %v, want piece 1 from the first", got)
 	}
 }
 
-// A seed that has read bytes of its first piece counts itself as reading,
-// as its peers count it: of two seeds, the one ranked first reads on
-// though the other has read more, and the other yields; neither leaves
-// the layer to the other.
-func TestASeedReadingItsFirstPieceReadsOnAsItsPeersSeeIt(t *testing.T) {
+// Of two seeds that read, the one that has read less yields, whatever
+// their ranks, and each stays on its side as the other's states come in
+// late: the first-ranked seed's registry body was slow to start, a
+// follower stalled, became a seed and read on.
+func TestOfSeedsThatReadTheOneThatReadLessYields(t *testing.T) {
 	first, second := rankedPair()
 	a := NewSession(testConfig(), layer, first, epoch)
 	b := NewSession(testConfig(), layer, second, epoch)
@@ -332,13 +334,23 @@ func TestASeedReadingItsFirstPieceReadsOnAsItsPeersSeeIt(t *testing.T) {
 	}
 	a.ReadFromUpstream(41 << 10) // part of its first piece
 	b.Received(epoch, 0, Upstream)
+	b.ReadFromUpstream(1 << 20)
 	a.Update(epoch, second, HolderState{Have: haveOf(9, 0), Seed: true, Upstream: 1 << 20})
 	b.Update(epoch, first, HolderState{Have: NewBitfield(9), Seed: true, Upstream: 41 << 10})
-	if a.Yields() || a.LeavesUpstream(epoch) {
-		t.Fatal("the seed ranked first, 41 KiB into its first piece, yields to the one ranked after it")
+	if !a.Yields() || !a.LeavesUpstream(epoch) {
+		t.Fatalf("yields %v, leaves the upstream %v: the seed ranked first, 41 KiB in, should leave the layer to the one that read 1 MiB", a.Yields(), a.LeavesUpstream(epoch))
 	}
-	if !b.Yields() {
-		t.Fatal("the seed ranked second does not yield to the first, which reads")
+	if b.Yields() {
+		t.Fatal("the seed that read 1 MiB yields to one that read 41 KiB")
+	}
+	// Each reads on (or not) from the other's late states: the one behind
+	// still says less than the one ahead has read by now.
+	a.ReadFromUpstream(64 << 10)
+	b.ReadFromUpstream(3 << 20)
+	b.Update(epoch.Add(time.Second), first, HolderState{Have: NewBitfield(9), Seed: true, Upstream: 64 << 10})
+	a.Update(epoch.Add(time.Second), second, HolderState{Have: haveOf(9, 0, 1), Seed: true, Upstream: 2 << 20})
+	if !a.Yields() || b.Yields() {
+		t.Fatalf("yields: first %v, second %v; want only the first", a.Yields(), b.Yields())
 	}
 }
 

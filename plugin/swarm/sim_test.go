@@ -809,6 +809,7 @@ func (s *sim) endTransfer(t *transfer) {
 		return
 	}
 	sess := n.sessions[k]
+	sess.ReadFromUpstream(n.fromUpstream[k]) // as the fetcher tells it: what its state says
 	if t.src != nil {
 		s.answered(n, k, t.src, t.state)
 	}
