@@ -189,7 +189,7 @@ func (f *Fetcher) Stats() *Stats { return &f.stats }
 // WrapFetcher returns a fetcher for the image ref that tries peers first and
 // falls back to upstream.
 func (f *Fetcher) WrapFetcher(upstream Upstream, ref string) *PeerFirst {
-	return &PeerFirst{f: f, upstream: upstream, ref: ref, repo: peerclient.RepositoryOf(ref)}
+	return &PeerFirst{f: f, upstream: upstream, ref: ref, repo: peerclient.RepositoryOf(ref), pull: swarm.NewPull()}
 }
 
 // PeerFirst is a remotes.Fetcher for one image.
@@ -207,41 +207,8 @@ type PeerFirst struct {
 	// as they arrive.
 	arrived atomic.Int64
 
-	// seedRates is, for each layer this pull fetches by pieces, how fast
-	// its fastest seed read it on average (swarm.Session.SeedRate);
-	// reading how fast it is read now (ReadingRate), and readPeak the
-	// most the pull's layers were read at once.
-	seedMu    sync.Mutex
-	seedRates map[digest.Digest]float64
-	reading   map[digest.Digest]float64
-	readPeak  float64
-}
-
-// seeds records how fast layer d's seeds read it, on average since they
-// began and now, and returns the fastest average of the pull's layers
-// (those done included: the seeds of one pull read the same registry, so
-// one far slower than another is slow) and whether the registry has room
-// for another reader (the layers are read, in all, at less than half the
-// most they were read at once).
-func (pf *PeerFirst) seeds(d digest.Digest, avg, now float64) (fastest float64, room bool) {
-	pf.seedMu.Lock()
-	defer pf.seedMu.Unlock()
-	if pf.seedRates == nil {
-		pf.seedRates, pf.reading = map[digest.Digest]float64{}, map[digest.Digest]float64{}
-	}
-	if avg > 0 {
-		pf.seedRates[d] = avg
-	}
-	pf.reading[d] = now
-	total := 0.0
-	for _, r := range pf.reading {
-		total += r
-	}
-	pf.readPeak = max(pf.readPeak, total)
-	for _, r := range pf.seedRates {
-		fastest = max(fastest, r)
-	}
-	return fastest, 2*total < pf.readPeak
+	// pull is what the sessions of this pull's layers share.
+	pull *swarm.Pull
 }
 
 // Fetch returns the content of desc, from peers where possible. A small

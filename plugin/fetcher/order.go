@@ -19,7 +19,7 @@ import (
 // whether they receive or hold it, and returns those that do (found) and
 // those that do not but pull from its repository now (pulls: they may
 // start it soon).
-func (pf *PeerFirst) askFirstRanked(ctx context.Context, desc ocispec.Descriptor, ord *nodeOrder) (found, pulls []peer.AddrInfo) {
+func (pf *PeerFirst) askFirstRanked(ctx context.Context, desc ocispec.Descriptor, ord *nodeOrder) (found, pulls []peer.ID) {
 	if pf.f.opts.Peers == nil || ord == nil || pulling.Key(pf.repo.Registry, pf.repo.Name) == "" {
 		return nil, nil
 	}
@@ -47,9 +47,9 @@ func (pf *PeerFirst) askFirstRanked(ctx context.Context, desc ocispec.Descriptor
 	for i, info := range before {
 		switch {
 		case held[i]:
-			found = append(found, info)
+			found = append(found, info.ID)
 		case pulling[i]:
-			pulls = append(pulls, info)
+			pulls = append(pulls, info.ID)
 		}
 	}
 	return found, pulls

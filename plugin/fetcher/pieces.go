@@ -165,95 +165,55 @@ func (pf *PeerFirst) fetchByPieces(ctx context.Context, desc ocispec.Descriptor,
 	return f, nil
 }
 
-// decide tells the session who holds the layer before it decides whether
-// this node takes it from the upstream. Nodes ranked before this one count,
-// and so do those after it that hold pieces or take them from the
-// upstream; one after it with nothing may be waiting for this one, and is
-// followed only once it has something. When the lookup found nobody
-// before this one, the nodes ranked first that receive the layer or pull
-// from its repository (they start it soon, at their own pace through the
-// image's layers) count too: in a rollout whose lookups all came back
-// empty one node, not every one, takes it from the upstream; if none of
-// them ever starts it, the session's Stall rule does. The peers that
-// asked this node for the layer before it began count as found: they
-// fetch it, and one may have waited for this node, stalled and taken it
-// from the upstream (window.Registry.AskedEarly).
-func (f *pieceFetch) decide(ctx context.Context, found []peer.AddrInfo) {
+// decide tells the session who holds the layer, and it decides whether
+// this node takes the layer from the upstream (swarm.Session.Start): the
+// holders found, and the peers that asked this node for the layer before
+// it began (they fetch it, and one may have waited for this node, stalled
+// and taken it from the upstream: window.Registry.AskedEarly), each with
+// its state and its rank; then, if the session asks, the nodes ranked
+// first.
+func (f *pieceFetch) decide(ctx context.Context, holders []peer.AddrInfo) {
+	var ids []peer.ID
+	for _, h := range holders {
+		ids = append(ids, h.ID)
+	}
 	for _, id := range f.layer.TakeAskers() {
-		if !slices.ContainsFunc(found, func(h peer.AddrInfo) bool { return h.ID == id }) {
-			found = append(found, peer.AddrInfo{ID: id})
+		if !slices.Contains(ids, id) {
+			ids = append(ids, id)
 		}
 	}
 	// A node whose table of this layer failed its digest check here
 	// (DiscardCorrupt) is followed no more.
-	found = slices.DeleteFunc(found, func(h peer.AddrInfo) bool { return f.pf.f.penalties.IsCorrupt(h.ID, f.desc.Digest) })
+	ids = slices.DeleteFunc(ids, func(id peer.ID) bool { return f.pf.f.penalties.IsCorrupt(id, f.desc.Digest) })
 	ord := f.pf.orderBy(f.desc, f.pf.f.opts.Distance)
-	var before, after []peer.ID
-	for _, h := range found {
-		if ord == nil || ord.before(h.ID) {
-			before = append(before, h.ID)
-		} else {
-			after = append(after, h.ID)
-		}
-	}
-	if f.pf.f.opts.SpareUplink {
-		// A capped node leaves the upstream to the others, whose pieces
-		// leave them faster, and so does one that serves nothing: the
-		// nodes after it count as ahead of it. In the six-node lab a node
-		// capped at a tenth of its link that took a layer from the
-		// registry held the others to 19× size ÷ link.
-		before, after = append(before, after...), nil
-	}
-	all := f.statesOf(ctx, slices.Concat(before, after))
-	before, after, states := spareLast(before, all[:len(before)], after, all[len(before):])
-	if len(before) == 0 {
-		ranked, pulls := f.pf.askFirstRanked(ctx, f.desc, ord)
-		var held []peer.ID
-		for _, h := range ranked {
-			held = append(held, h.ID)
-		}
-		before, after, states = spareLast(held, f.statesOf(ctx, held), after, states)
-		for _, h := range pulls {
-			before = append(before, h.ID)
-		}
-	}
-	f.sess.AddHolders(before...)
-	for i, id := range after {
-		if st := states[i]; st != nil && (st.Seed || st.Have.Count() > 0) {
-			f.sess.AddHolders(id)
-		}
+	found := f.found(ctx, ids, func(id peer.ID) bool { return ord == nil || ord.before(id) })
+	if f.sess.Start(time.Now(), found) {
+		held, pulls := f.pf.askFirstRanked(ctx, f.desc, ord)
+		probed := f.found(ctx, held, func(peer.ID) bool { return true })
+		f.sess.Probed(time.Now(), probed, pulls)
+		found = append(found, probed...)
 	}
 	f.decided = time.Now()
-	f.sess.Decided(f.decided)
 	if f.sess.Seed() {
 		f.pf.f.stats.LoneMisses.Add(1)
 	}
-	f.sess.AddHolders(after...)
-	now := time.Now()
-	for i, id := range after {
-		if st := states[i]; st != nil {
-			f.states[id] = *st
-			f.pollSent[id] = now
-			f.sess.Update(now, id, *st)
+	for _, h := range found {
+		if h.State != nil {
+			f.states[h.ID] = *h.State
+			f.pollSent[h.ID] = f.decided
 		}
 	}
 }
 
-// spareLast moves the holders of before that cap their uplink and hold
-// nothing yet to after, with their states: such a node takes the layer
-// from the upstream last (Options.SpareUplink), so this node does not wait
-// for it. In a six-node rollout the nodes ranked after a capped node
-// waited for it until they stalled, 2 s a layer.
-func spareLast(before []peer.ID, beforeStates []*swarm.HolderState, after []peer.ID, afterStates []*swarm.HolderState) (ahead, behind []peer.ID, behindStates []*swarm.HolderState) {
-	behind, behindStates = slices.Clone(after), slices.Clone(afterStates)
-	for i, st := range beforeStates {
-		if st != nil && st.Cap > 0 && !st.Seed && st.Have.Count() == 0 {
-			behind, behindStates = append(behind, before[i]), append(behindStates, st)
-			continue
-		}
-		ahead = append(ahead, before[i])
+// found is ids with their states (asked at once, within the lookup
+// timeout) and whether each ranks before this node.
+func (f *pieceFetch) found(ctx context.Context, ids []peer.ID, before func(peer.ID) bool) []swarm.Found {
+	states := f.statesOf(ctx, ids)
+	out := make([]swarm.Found, len(ids))
+	for i, id := range ids {
+		out[i] = swarm.Found{ID: id, Before: before(id), State: states[i]}
 	}
-	return ahead, behind, behindStates
+	return out
 }
 
 // statesOf asks each of ids its state of the layer at once, within the
@@ -598,13 +558,7 @@ func (f *pieceFetch) run(ctx context.Context) {
 				f.startUpstream()
 			}
 		}
-		reading := 0.0
-		if !f.sess.Complete() {
-			reading = f.sess.ReadingRate()
-		}
-		fastest, room := f.pf.seeds(f.desc.Digest, f.sess.SeedRate(), reading)
-		f.sess.SetFastestSeed(fastest)
-		f.sess.SetRegistryRoom(room)
+		f.sess.ComparePull(f.pf.pull)
 		f.sess.SetIntake(f.pf.f.opts.Windows.Intake(now))
 		if seed := f.sess.Seed(); seed != f.seeded {
 			// Peers learn it either way: a seed that gave its claim up

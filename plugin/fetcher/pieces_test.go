@@ -744,47 +744,8 @@ func TestANodeThatSparesItsUplinkAsksTheNodesAfterIt(t *testing.T) {
 			return "a"
 		})
 		_, pulling := pf.askFirstRanked(testNamespace(), d, ord)
-		if got := len(pulling) == 1 && pulling[0].ID == peerA; got != spare {
+		if got := len(pulling) == 1 && pulling[0] == peerA; got != spare {
 			t.Fatalf("spare uplink %v: asked found %v pulling, want %v", spare, pulling, spare)
 		}
-	}
-}
-
-// The registry has room for another reader once the pull's layers are
-// read, in all, at less than half the most they were read at once; the
-// fastest seed is the fastest average of any layer, done ones included.
-func TestTheRegistryHasRoomOnceThePullReadsAtLessThanHalfItsPeak(t *testing.T) {
-	f := newFetcher(t, fakeFinder{}, &fakeClient{}, piecesOptions(t))
-	pf := f.WrapFetcher(&fakeUpstream{}, "registry.example/app:v1")
-	a, b := digest.FromString("a"), digest.FromString("b")
-	if fastest, room := pf.seeds(a, 4, 4); fastest != 4 || room {
-		t.Fatalf("one layer read at its peak: fastest %v, room %v", fastest, room)
-	}
-	if _, room := pf.seeds(b, 1, 1); room {
-		t.Fatal("two layers read at 5, more than the peak: room")
-	}
-	if fastest, room := pf.seeds(a, 3, 0); fastest != 3 || !room {
-		t.Fatalf("layer a done, b read at 1 of a peak of 5: fastest %v, room %v; want 3 (a's average), room", fastest, room)
-	}
-}
-
-// A holder ranked before this node that caps its uplink and holds nothing
-// yet is not waited for: it takes the layer from the upstream last.
-func TestACappedHolderWithNothingIsNotWaitedFor(t *testing.T) {
-	some := swarm.NewBitfield(4)
-	some.Set(0)
-	capped := &swarm.HolderState{Have: swarm.NewBitfield(4), Cap: 2_000_000}
-	cappedWithPieces := &swarm.HolderState{Have: some, Cap: 2_000_000}
-	cappedSeed := &swarm.HolderState{Have: swarm.NewBitfield(4), Seed: true, Cap: 2_000_000}
-	free := &swarm.HolderState{Have: swarm.NewBitfield(4)}
-	ahead, behind, states := spareLast(
-		[]peer.ID{"capped", "capped-with-pieces", "capped-seed", "free", "silent"},
-		[]*swarm.HolderState{capped, cappedWithPieces, cappedSeed, free, nil},
-		[]peer.ID{"after"}, []*swarm.HolderState{free})
-	if want := []peer.ID{"capped-with-pieces", "capped-seed", "free", "silent"}; !slices.Equal(ahead, want) {
-		t.Errorf("waited for %v, want %v", ahead, want)
-	}
-	if want := []peer.ID{"after", "capped"}; !slices.Equal(behind, want) || len(states) != 2 || states[1] != capped {
-		t.Errorf("counted after this node: %v, want %v with their states", behind, want)
 	}
 }

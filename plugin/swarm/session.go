@@ -212,6 +212,9 @@ type Session struct {
 	decided bool // the first lookup and probes are in
 	seed    bool
 	reading bool // a piece came from the upstream: this node reads the layer there
+	// pending are the nodes found behind this one while it probes the
+	// nodes ranked first (Start, Probed).
+	pending []Found
 	// upstreamBytes is what this node has read of the layer from the
 	// upstream, whole pieces or not (ReadFromUpstream).
 	upstreamBytes int64
@@ -233,7 +236,7 @@ type Session struct {
 	uploadCap int64
 	spare     bool // SpareUplink
 	// fastest is the fastest a seed of this node's pull sends its pieces
-	// (SetFastestSeed); a seed far slower is slow (Config.SlowSeed) when
+	// (ComparePull); a seed far slower is slow (Config.SlowSeed) when
 	// the registry has room for another reader (SetRegistryRoom).
 	fastest float64
 	room    bool
@@ -501,11 +504,10 @@ func (s *Session) SetLayers(n int) { s.layers = max(n, 1) }
 // nodes it knows to take the layer from the upstream when they stall.
 func (s *Session) SpareUplink() { s.spare = true }
 
-// SeedRate is how fast the fastest seed this session knows (this node
+// seedRate is how fast the fastest seed this session knows (this node
 // included) read the layer from the upstream, on average since it began;
-// 0: none measured. The driver takes the highest over the layers of a pull, the
-// finished ones included, for SetFastestSeed.
-func (s *Session) SeedRate() float64 {
+// 0: none measured (ComparePull).
+func (s *Session) seedRate() float64 {
 	best := 0.0
 	if s.read.measured {
 		best = s.read.avg
@@ -518,15 +520,14 @@ func (s *Session) SeedRate() float64 {
 	return best
 }
 
-// SetFastestSeed tells the session how fast the fastest seed of this
-// node's pull (this layer's and the others') sends its pieces: the
-// measure of a slow seed. Seeds of one pull read the same registry.
+// SetFastestSeed sets how fast the fastest seed of this node's pull (this
+// layer's and the others') sends its pieces, as ComparePull does.
 func (s *Session) SetFastestSeed(rate float64) { s.fastest = rate }
 
-// ReadingRate is how fast the layer is read from the upstream now: the
+// readingRate is how fast the layer is read from the upstream now: the
 // fastest current rate of the seeds that read it (this node included);
-// 0 when none reads. The driver sums it over the layers of a pull.
-func (s *Session) ReadingRate() float64 {
+// 0 when none reads (ComparePull).
+func (s *Session) readingRate() float64 {
 	best := 0.0
 	if s.seed && s.reading && s.read.measured && !s.Yields() {
 		best = s.read.rate

@@ -176,6 +176,11 @@ type simNode struct {
 	// fromUpstream[layer] are the bytes of its pieces finished from the
 	// upstream.
 	fromUpstream []int64
+	// started[layer]: it has begun fetching the layer, and answers states
+	// of it.
+	started []bool
+	// pull is what the sessions of its layers share.
+	pull *Pull
 	// seedSince[layer] is when it became a seed of the layer (-1: not),
 	// and firsts[layer] what it sent as one, as the content service keeps
 	// them (window.Layer).
@@ -256,6 +261,8 @@ func runSim(p simParams) simResult {
 			n.shares = append(n.shares, NewShare(l, p.cfg.Share))
 		}
 		n.fromUpstream = make([]int64, len(s.layers))
+		n.started = make([]bool, len(s.layers))
+		n.pull = NewPull()
 		s.nodes = append(s.nodes, n)
 		s.byID[n.id] = n
 	}
@@ -360,7 +367,7 @@ func (s *sim) begin(n *simNode) {
 	// are in.
 	lookupAt := s.p.lookupDelay
 	probeAt := 2 * s.p.hop
-	var found []peer.ID
+	var found []*simNode
 	s.at(lookupAt, func() {
 		var findable []*simNode
 		for _, o := range s.nodes {
@@ -369,40 +376,67 @@ func (s *sim) begin(n *simNode) {
 			}
 		}
 		s.rng.Shuffle(len(findable), func(i, j int) { findable[i], findable[j] = findable[j], findable[i] })
-		for _, o := range findable[:min(len(findable), lookupLimit)] {
-			found = append(found, o.id)
-		}
+		found = findable[:min(len(findable), lookupLimit)]
 	})
 	for k, l := range s.layers {
 		above := s.probeTargets(n, l.Digest)
 		s.at(max(lookupAt, probeAt)+time.Nanosecond, func() {
 			sess := n.sessions[k]
-			sess.AddHolders(found...)
-			for _, o := range above {
-				if o.alive && o.pulling {
-					sess.AddHolders(o.id)
-				}
+			n.started[k] = true // it answers states of the layer
+			score := dhtScore(l.Digest)
+			var fs []Found
+			for _, o := range found {
+				fs = append(fs, Found{ID: o.id, Before: score(o) > score(n), State: s.stateAtStart(o, k)})
 			}
-			sess.Decided(s.clock())
+			if sess.Start(s.clock(), fs) {
+				var held []Found
+				var pulls []peer.ID
+				for _, o := range above {
+					switch {
+					case !o.alive || !o.pulling:
+					case s.stateAtStart(o, k) != nil:
+						held = append(held, Found{ID: o.id, Before: true, State: s.stateAtStart(o, k)})
+					default:
+						pulls = append(pulls, o.id)
+					}
+				}
+				sess.Probed(s.clock(), held, pulls)
+			}
 			s.subscribeActive(n, k)
 			s.pump(n, k)
 		})
 	}
 }
 
-// probeTargets are the Probe nodes of n's table ranked highest for the
-// layer, if they rank above n.
-func (s *sim) probeTargets(n *simNode, layer digest.Digest) []*simNode {
-	// Nearer the layer's key in the DHT's key space ranks higher, as
-	// router.DistanceScore orders nodes: the complement of the XOR
-	// distance, big-endian, compares as the distance reversed.
+// stateAtStart is the state o's answer tells a node that starts layer k,
+// read at once (the fetcher asks it within the lookup timeout); nil when o
+// has not started the layer.
+func (s *sim) stateAtStart(o *simNode, k int) *HolderState {
+	if !o.alive || !o.started[k] {
+		return nil
+	}
+	st := s.stateOf(o, k)
+	return &st
+}
+
+// dhtScore ranks nodes for a layer: nearer the layer's key in the DHT's
+// key space ranks higher, as router.DistanceScore orders nodes (the
+// complement of the XOR distance, big-endian, compares as the distance
+// reversed).
+func dhtScore(layer digest.Digest) func(*simNode) string {
 	h := sha256.Sum256([]byte(layer))
 	key := binary.BigEndian.Uint64(h[:8])
-	score := func(o *simNode) string {
+	return func(o *simNode) string {
 		var b [8]byte
 		binary.BigEndian.PutUint64(b[:], ^(key ^ o.key))
 		return string(b[:])
 	}
+}
+
+// probeTargets are the Probe nodes of n's table ranked highest for the
+// layer, if they rank above n.
+func (s *sim) probeTargets(n *simNode, layer digest.Digest) []*simNode {
+	score := dhtScore(layer)
 	mine := score(n)
 	var above []*simNode
 	for _, j := range n.table {
@@ -536,12 +570,7 @@ func (s *sim) names(from *simNode, k int, to *simNode) []peer.ID {
 
 func (s *sim) stateOf(n *simNode, k int) HolderState {
 	sess := n.sessions[k]
-	st := HolderState{Have: sess.Have().Clone(), Seed: sess.Seed(), Load: n.uploading, Upstream: n.fromUpstream[k], Spent: n.shares[k].Spent(s.clock()), Intake: n.intake()}
-	for t := range n.down.transfers {
-		if t.src == nil && t.layer == k && !t.done {
-			st.Upstream += int64(float64(s.layers[k].PieceLen(t.piece)) - max(t.remaining-t.rate*(s.now-t.since).Seconds(), 0))
-		}
-	}
+	st := HolderState{Have: sess.Have().Clone(), Seed: sess.Seed(), Load: n.uploading, Upstream: s.upstreamRead(n, k), Spent: n.shares[k].Spent(s.clock()), Intake: n.intake()}
 	if s.p.relay {
 		st.Receiving = NewBitfield(s.layers[k].Pieces())
 		for t := range n.down.transfers {
@@ -551,6 +580,18 @@ func (s *sim) stateOf(n *simNode, k int) HolderState {
 		}
 	}
 	return st
+}
+
+// upstreamRead is what n has read of layer k from the upstream, the
+// pieces on their way included.
+func (s *sim) upstreamRead(n *simNode, k int) int64 {
+	read := n.fromUpstream[k]
+	for t := range n.down.transfers {
+		if t.src == nil && t.layer == k && !t.done {
+			read += int64(float64(s.layers[k].PieceLen(t.piece)) - max(t.remaining-t.rate*(s.now-t.since).Seconds(), 0))
+		}
+	}
+	return read
 }
 
 // pump starts what n's session of layer k asks for, and schedules its wake.
@@ -567,6 +608,8 @@ func (s *sim) pump(n *simNode, k int) {
 	}
 	sess.SetLayers(n.fetching())
 	sess.SetIntake(n.intake())
+	sess.ReadFromUpstream(s.upstreamRead(n, k)) // as the fetcher tells it: what its state says
+	sess.ComparePull(n.pull)
 	for _, r := range sess.Next(s.clock()) {
 		s.request(n, k, r)
 	}
@@ -809,7 +852,6 @@ func (s *sim) endTransfer(t *transfer) {
 		return
 	}
 	sess := n.sessions[k]
-	sess.ReadFromUpstream(n.fromUpstream[k]) // as the fetcher tells it: what its state says
 	if t.src != nil {
 		s.answered(n, k, t.src, t.state)
 	}
