@@ -68,10 +68,12 @@ func benchPieces(t *testing.T, r *benchReport) {
 			im := lab.push(fmt.Sprintf("bench/pieces%d-%d", k, run), rolloutImage...)
 			unit := lab.linkTime(im)
 			before, beforeIn, beforeWaste := lab.sent(), lab.received(), lab.pieceWaste()
+			beforeSegs, beforeResent := lab.tcpSegments()
 			cpu := cpuBusy(t)
 			times := lab.pullAllAtOnce(im.Ref)
 			busy = append(busy, cpu())
 			after, afterIn, afterWaste := lab.sent(), lab.received(), lab.pieceWaste()
+			afterSegs, afterResent := lab.tcpSegments()
 			others := times
 			if c.slow {
 				others = times[:slow-1]
@@ -80,8 +82,9 @@ func benchPieces(t *testing.T, r *benchReport) {
 			lasts = append(lasts, float64(slices.Max(others))/float64(unit))
 			copies = append(copies, lab.copies(im))
 			most := 0.0
-			var up, in, waste []string
+			var up, in, waste, resent []string
 			for i := range after {
+				resent = append(resent, fmt.Sprintf("%.1f%%", 100*float64(afterResent[i]-beforeResent[i])/float64(max(afterSegs[i]-beforeSegs[i], 1))))
 				w := afterWaste[i].sub(beforeWaste[i])
 				of := func(n int64) float64 { return float64(n) / float64(im.Data.Size()) }
 				waste = append(waste, fmt.Sprintf("%.2f(%.2f+%.2f)/%d/%d/%.2f", of(w.arrived-w.kept), of(w.cancelled), of(w.failed), w.hedges, w.withoutTable, of(w.states)))
@@ -102,9 +105,9 @@ func benchPieces(t *testing.T, r *benchReport) {
 				extra += fmt.Sprintf("; nodes that read each layer from the registry %v", readersPerLayer(lab, im))
 			}
 			fmt.Printf("pieces bench, %s, run %d: fetch end %v (× size÷link %s); upstream copies %.2f; most uploaded (kernel) %.2f copies; CPU %.0f%%%s\n"+
-				"  copies each node sent %v, received %v (kernel, headers and resent packets included);\n"+
+				"  copies each node sent %v, received %v (kernel, headers and resent packets included); TCP segments each node sent again %v;\n"+
 				"  piece bytes that arrived in vain (copies: cancelled + failed) / hedges / pieces dropped for want of a table / states sent (copies), per node %v\n",
-				c.name, run+1, multiples(times, unit), unit.Round(time.Millisecond), copies[run], most, 100*busy[run], extra, up, in, waste)
+				c.name, run+1, multiples(times, unit), unit.Round(time.Millisecond), copies[run], most, 100*busy[run], extra, up, in, resent, waste)
 		}
 		if c.slow {
 			lab.setRate(slow, mbit)

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -220,6 +222,39 @@ func (l *rolloutLab) sent() []int64 { return l.linkBytes("rx_bytes") }
 // received is how many bytes each node host has received over its link,
 // counted as sent.
 func (l *rolloutLab) received() []int64 { return l.linkBytes("tx_bytes") }
+
+// tcpSegments is how many TCP segments each node host has sent, and how
+// many of them were sent again (the kernel's Tcp OutSegs and RetransSegs
+// in its network namespace): what a link's drops cost in resent bytes.
+func (l *rolloutLab) tcpSegments() (sent, resent []int64) {
+	l.t.Helper()
+	for i := range l.nodes {
+		out, err := exec.Command("ip", "netns", "exec", l.hosts[i], "cat", "/proc/net/snmp").Output()
+		if err != nil {
+			l.t.Fatalf("reading host %d's TCP counters: %v", i+1, err)
+		}
+		var names, values []string
+		for line := range strings.Lines(string(out)) {
+			if f := strings.Fields(line); len(f) > 0 && f[0] == "Tcp:" {
+				if names == nil {
+					names = f
+				} else {
+					values = f
+				}
+			}
+		}
+		counter := func(name string) int64 {
+			k := slices.Index(names, name)
+			if k < 0 || k >= len(values) {
+				l.t.Fatalf("host %d's /proc/net/snmp has no Tcp %s", i+1, name)
+			}
+			n, _ := strconv.ParseInt(values[k], 10, 64)
+			return n
+		}
+		sent, resent = append(sent, counter("OutSegs")), append(resent, counter("RetransSegs"))
+	}
+	return sent, resent
+}
 
 // linkBytes reads a byte counter of each node's veth at the bridge's end.
 func (l *rolloutLab) linkBytes(counter string) []int64 {

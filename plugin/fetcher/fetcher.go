@@ -412,14 +412,10 @@ func (c *counted) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// lookupHolders is the fewest holders one lookup asks for: a layer's
-// session learns of more from them (have-sets on the data path).
-const lookupHolders = 16
-
 func (pf *PeerFirst) lookup(ctx context.Context, dgst digest.Digest) ([]peer.AddrInfo, time.Duration, error) {
 	// More than are asked, so that the ones asked can be spread: every node
 	// asking the same first holders would load their uplinks alone.
-	return pf.lookupUpTo(ctx, dgst, max(4*pf.f.opts.MaxProviders, lookupHolders))
+	return pf.lookupUpTo(ctx, dgst, max(4*pf.f.opts.MaxProviders, swarm.LookupHolders))
 }
 
 func (pf *PeerFirst) lookupUpTo(ctx context.Context, dgst digest.Digest, limit int) ([]peer.AddrInfo, time.Duration, error) {

@@ -132,6 +132,14 @@ const StatePoll = 400 * time.Millisecond
 // pieces.
 const StateSpacing = 100 * time.Millisecond
 
+// LookupHolders is the most holders of a layer one lookup asks the DHT
+// for: a node learns of more from those it follows (a state names up to
+// eight holders, and a node that asks is followed and named by the one it
+// asks), so no lookup grows with the cluster and no node is looked up
+// again and again. Simulator, one 64 MiB layer, 5 ms hop: 16 and 20 gave
+// the same rows at 100 and 1,000 nodes, 1 s and 8 s size ÷ link.
+const LookupHolders = 16
+
 // DefaultConfig is the configuration nodes run with.
 func DefaultConfig() Config {
 	return Config{

@@ -37,7 +37,7 @@ import (
 //     as the answer began, but for its load.
 //   - Discovery: a node's announcement becomes findable after a delay
 //     drawn per node; a lookup takes lookupDelay and returns at most
-//     lookupLimit of the findable holders, at random. Routing tables are
+//     LookupHolders of the findable holders, at random. Routing tables are
 //     Kademlia's shape over random IDs (up to 20 peers per bucket of
 //     common-prefix length), and a node probes the Config.Probe nodes of
 //     its table ranked highest for the layer (nearest the layer's key, as
@@ -50,7 +50,6 @@ import (
 //     it), not by hashing.
 
 const (
-	lookupLimit = 20
 	gossipNames = 8
 	bucketSize  = 20
 )
@@ -376,7 +375,7 @@ func (s *sim) begin(n *simNode) {
 			}
 		}
 		s.rng.Shuffle(len(findable), func(i, j int) { findable[i], findable[j] = findable[j], findable[i] })
-		found = findable[:min(len(findable), lookupLimit)]
+		found = findable[:min(len(findable), LookupHolders)]
 	})
 	for k, l := range s.layers {
 		above := s.probeTargets(n, l.Digest)
