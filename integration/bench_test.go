@@ -38,6 +38,7 @@ func TestBenchmarkReport(t *testing.T) {
 		{"pull", benchPull},
 		{"wan", benchWAN},
 		{"miss", benchMiss},
+		{"miss-link", benchMissLink},
 		{"raw", benchRaw},
 		{"crowd", benchCrowd},
 		{"rollout", benchRollout},
@@ -364,6 +365,60 @@ var (
 	missPieces = regexp.MustCompile(`msg="p2p: fetching a layer by pieces".*\bseed=(true|false)`)
 	missLookup = regexp.MustCompile(`msg="p2p: no peer holds it, fetching upstream".*\blookup=(\S+)`)
 )
+
+// benchMissLink is the miss overhead in the world a node pulls in: every
+// host behind a link of missLinkMbit (tbf, both directions), the
+// registry's too, stock containerd on one host and a Shoal node on
+// another, each pulling images no peer holds, with three other Shoal nodes
+// up and idle on hosts of their own. On loopback (benchMiss) the same
+// pulls measure the CPU each path costs; here, the time a pull takes.
+func benchMissLink(t *testing.T, r *benchReport) {
+	const hosts = 5 // 1: the Shoal puller, 2–4: idle Shoal nodes, 5: stock containerd
+	lab := newRolloutLabWith(t, hosts, missLinkMbit, func(host int) nodeOptions {
+		if host == hosts {
+			return nodeOptions{binary: filepath.Join(binDir, "containerd-stock")}
+		}
+		return nodeOptions{}
+	})
+	puller, stock := lab.nodes[0], lab.nodes[hosts-1]
+	// A first pull on a fresh containerd pays for what it sets up once.
+	stock.pull(lab.push("bench/misslink-warm-stock", 64<<10).Ref)
+	puller.pull(lab.push("bench/misslink-warm-shoal", 64<<10).Ref)
+	for ci, c := range benchMissCases {
+		reps := max(c.reps, benchReps)
+		var stockT, shoalT []time.Duration
+		var busy []float64
+		for i := range reps {
+			imStock := lab.push(fmt.Sprintf("bench/misslink%d-stock%d", ci, i), c.layers...)
+			imShoal := lab.push(fmt.Sprintf("bench/misslink%d-shoal%d", ci, i), c.layers...)
+			pull := func(n *node, ref string, into *[]time.Duration) {
+				cpu := cpuBusy(t)
+				*into = append(*into, timed(func() { n.pull(ref) }))
+				busy = append(busy, cpu())
+			}
+			if (i+ci)%2 == 0 {
+				pull(stock, imStock.Ref, &stockT)
+				pull(puller, imShoal.Ref, &shoalT)
+			} else {
+				pull(puller, imShoal.Ref, &shoalT)
+				pull(stock, imStock.Ref, &stockT)
+			}
+			if n := lab.reg.blobRequests(imShoal.Repo); n < len(imShoal.Data.Layers) {
+				t.Fatalf("the Shoal node made %d upstream blob requests for an image no peer holds (%d layers)", n, len(imShoal.Data.Layers))
+			}
+		}
+		fmt.Printf("miss-link, %s (%d reps): stock %s | shoal %s\n", c.name, reps, durations(stockT), durations(shoalT))
+		r.times(fmt.Sprintf("pull of an image no peer holds, %s, 3 other Shoal nodes idle, every host and the registry behind a %d Mbit/s link", c.name, missLinkMbit), stockT, shoalT,
+			fmt.Sprintf("base: stock containerd; min–max %s–%s vs %s–%s; %d reps; CPU busy %s",
+				slices.Min(stockT).Round(time.Millisecond), slices.Max(stockT).Round(time.Millisecond),
+				slices.Min(shoalT).Round(time.Millisecond), slices.Max(shoalT).Round(time.Millisecond), reps, spanOf(percent(busy), "%")))
+	}
+}
+
+// missLinkMbit is the links' rate in benchMissLink: a registry that sends
+// 25 MB/s, so that the two CPUs of the machines this runs on are not what
+// a pull waits for.
+const missLinkMbit = 200
 
 // missWaits sums up, from n's log, what the layers waited before their
 // fetch went upstream: the lookup's time for each small one, and whether

@@ -166,10 +166,14 @@ func (s *Server) holdState(w http.ResponseWriter, r *http.Request, l *window.Lay
 
 // writeState answers st, less the tables that cover no more pieces than
 // the asker's (oci.KnownQuery), the others cut to what the asker lacks if
-// it asks so (oci.SuffixQuery).
+// it asks so (oci.SuffixQuery), and without names if it asks none
+// (oci.NamesQuery).
 func (s *Server) writeState(w http.ResponseWriter, r *http.Request, st window.State) {
 	st.Cap = s.opts.Upload.Rate()
 	q := r.URL.Query()
+	if q.Get(oci.NamesQuery) == "0" {
+		st.Holders = nil
+	}
 	if known, err := strconv.Atoi(q.Get(oci.KnownQuery)); err == nil && known >= 0 {
 		if q.Get(oci.SuffixQuery) != "" {
 			st = st.TablesPast(known)

@@ -440,6 +440,25 @@ func TestAStateIsHeldUntilTheLayerHoldsMoreThanTheAskerKnows(t *testing.T) {
 	}
 }
 
+// A state names the holders the node knows unless its asker asks for none
+// (oci.NamesQuery=0), and says whether the node, a seed, yields.
+func TestAStateNamesHoldersOnlyWhenAsked(t *testing.T) {
+	s, _ := newTestServer(t)
+	data := bytes.Repeat([]byte("name"), 150<<10)
+	l := fetchingByPieces(t, s, data)
+	l.SetHolders([]peer.ID{testPeer(t), testPeer(t)})
+	l.SetSeed(true)
+	l.SetYields(true)
+	path := "/v2/team/app/swarm/" + l.Digest.String()
+	for query, want := range map[string]int{"": 2, "?names=1": 2, "?names=0": 0} {
+		rec := do(s, http.MethodGet, path+query)
+		st, err := window.DecodeState(rec.Body, l.Digest, int64(len(data)), nil)
+		if err != nil || len(st.Holders) != want || !st.Yields {
+			t.Fatalf("state %q: %v, %d holders named, yields %v; want %d, yields", query, err, len(st.Holders), st.Yields, want)
+		}
+	}
+}
+
 // A seed holding a piece back for a first copy answers busy, not full:
 // its asker may ask it for other pieces.
 func TestASeedHoldingAPieceBackIsBusyNotFull(t *testing.T) {

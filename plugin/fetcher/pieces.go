@@ -50,8 +50,10 @@ type pieceFetch struct {
 	// run goroutine only.
 	flights map[flightID]context.CancelFunc
 	polling map[peer.ID]bool
-	// pollSent is when the last state of each holder was asked.
-	pollSent map[peer.ID]time.Time
+	// pollSent is when the last state of each holder was asked, and
+	// namesAsked when the last that asked for the holders it names.
+	pollSent   map[peer.ID]time.Time
+	namesAsked map[peer.ID]time.Time
 	// stateCount is how many states holders have answered.
 	stateCount int
 	named      time.Time // when the holders to name to others were last drawn
@@ -75,6 +77,7 @@ type pieceFetch struct {
 	endSpan func(error)
 
 	seeded bool        // run goroutine: the node tells peers it is a seed
+	yields bool        // run goroutine: the node tells peers it yields (swarm.Session.Yields)
 	reads  bool        // run goroutine: a piece came from the upstream
 	signs  atomic.Bool // a piece came from the upstream: the reader signs tables
 	// alone: no peer is known to hold the layer or to follow this node's
@@ -146,7 +149,7 @@ func (pf *PeerFirst) fetchByPieces(ctx context.Context, desc ocispec.Descriptor,
 	f := &pieceFetch{
 		pf: pf, desc: desc, ref: remotes.MakeRefKey(ctx, desc), layer: layer, sess: swarm.NewSession(pf.f.opts.Swarm, lyr, pf.f.opts.Self, time.Now()),
 		ctx: ctx, cancel: cancel, events: make(chan func(), 64), done: make(chan struct{}), end: sync.OnceFunc(arrival),
-		flights: map[flightID]context.CancelFunc{}, polling: map[peer.ID]bool{}, pollSent: map[peer.ID]time.Time{},
+		flights: map[flightID]context.CancelFunc{}, polling: map[peer.ID]bool{}, pollSent: map[peer.ID]time.Time{}, namesAsked: map[peer.ID]time.Time{},
 		states: map[peer.ID]swarm.HolderState{}, builder: pieces.NewTableBuilder(desc.Digest, desc.Size),
 		fromRegistry: map[int]bool{}, began: time.Now(), endSpan: endSpan, byPeer: map[peer.ID]int64{}, directPiece: -1,
 	}
@@ -227,7 +230,8 @@ func (f *pieceFetch) statesOf(ctx context.Context, ids []peer.ID) []*swarm.Holde
 		wg.Go(func() {
 			st, load, err := f.pf.f.client.SwarmState(ctx, id, f.pf.repo, f.desc, f.layer.CoveredDigests())
 			if err == nil && f.addTables(id, st.Tables) {
-				out[i] = &swarm.HolderState{Have: st.Have, Seed: st.Seed, Upstream: st.Upstream, Load: load, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent}
+				hs := st.Holder(load)
+				out[i] = &hs
 			}
 		})
 	}
@@ -571,6 +575,10 @@ func (f *pieceFetch) run(ctx context.Context) {
 				f.logSeed(ctx, now)
 			}
 		}
+		if yields := f.sess.Yields(); yields != f.yields {
+			f.yields = yields
+			f.layer.SetYields(yields)
+		}
 		f.sess.ReadFromUpstream(f.layer.UpstreamBytes().Load())
 		if f.upstream != nil && f.sess.LeavesUpstream(now) {
 			f.leaveUpstream(ctx, now)
@@ -870,8 +878,12 @@ func (f *pieceFetch) poll(now time.Time) (next time.Time) {
 			continue
 		}
 		f.polling[id], f.pollSent[id] = true, now
+		names := now.Sub(f.namesAsked[id]) >= swarm.NamesEvery
+		if names {
+			f.namesAsked[id] = now
+		}
 		recovery.Go(f.ctx, "p2p: asking a holder's state of a layer", func(ctx context.Context) {
-			st, load, hold, err := f.pf.f.client.WaitSwarmState(ctx, id, f.pf.repo, f.desc, f.layer.CoveredDigests(), held, swarm.StatePoll)
+			st, load, hold, err := f.pf.f.client.WaitSwarmState(ctx, id, f.pf.repo, f.desc, f.layer.CoveredDigests(), held, swarm.StatePoll, names)
 			f.post(func() { f.stated(id, st, load, hold, err) })
 		})
 	}
@@ -897,7 +909,7 @@ func (f *pieceFetch) stated(id peer.ID, st window.State, load int, held time.Dur
 		return
 	}
 	f.sess.AddHolders(st.Holders...)
-	hs := swarm.HolderState{Have: st.Have, Seed: st.Seed, Upstream: st.Upstream, Load: load, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent}
+	hs := st.Holder(load)
 	f.states[id] = hs
 	f.sess.Update(time.Now(), id, hs)
 	f.sess.StateAnswered(id)

@@ -45,6 +45,12 @@ const (
 	WaitQuery = "wait"
 )
 
+// NamesQuery=0, on a Swarm state request, leaves out the holders the
+// serving node names (window.State.Holders): an asker wants names now and
+// then (swarm.NamesEvery), not in every state, and eight of them were
+// most of a state's bytes.
+const NamesQuery = "names"
+
 // OnlyQuery, on a piece request, says the asker knows no other holder of
 // the piece: a node that has sent its share of the layer sends it still.
 const OnlyQuery = "only"

@@ -26,26 +26,29 @@ import (
 // the longest table the caller holds: tables that cover no more are left
 // out, and the others come as what they add to it (oci.SuffixQuery).
 func (c *Client) SwarmState(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, known []digest.Digest) (window.State, int, error) {
-	st, load, _, err := c.WaitSwarmState(ctx, p, repo, desc, known, 0, 0)
+	st, load, _, err := c.WaitSwarmState(ctx, p, repo, desc, known, 0, 0, true)
 	return st, load, err
 }
 
 // WaitSwarmState is SwarmState answered once p holds more than held
 // pieces, or after wait (0: at once; at most half the request timeout,
-// and p holds it swarm.StatePoll at most); it also returns how long p
-// held the request.
-func (c *Client) WaitSwarmState(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, known []digest.Digest, held int, wait time.Duration) (window.State, int, time.Duration, error) {
-	st, load, hold, err := c.waitSwarmState(ctx, p, repo, desc, known, held, wait)
+// and p holds it swarm.StatePoll at most), with the holders p names only
+// if names; it also returns how long p held the request.
+func (c *Client) WaitSwarmState(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, known []digest.Digest, held int, wait time.Duration, names bool) (window.State, int, time.Duration, error) {
+	st, load, hold, err := c.waitSwarmState(ctx, p, repo, desc, known, held, wait, names)
 	if errors.Is(err, window.ErrSuffixMismatch) {
 		// Whole, the tables verify on their own: p is not blamed for a
 		// table of this node's that differs from the one p holds.
-		st, load, hold, err = c.waitSwarmState(ctx, p, repo, desc, nil, 0, 0)
+		st, load, hold, err = c.waitSwarmState(ctx, p, repo, desc, nil, 0, 0, names)
 	}
 	return st, load, hold, err
 }
 
-func (c *Client) waitSwarmState(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, known []digest.Digest, held int, wait time.Duration) (window.State, int, time.Duration, error) {
+func (c *Client) waitSwarmState(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, known []digest.Digest, held int, wait time.Duration, names bool) (window.State, int, time.Duration, error) {
 	path := repo.path(oci.Swarm, desc.Digest.String())
+	if !names {
+		path += querySep(path) + oci.NamesQuery + "=0"
+	}
 	if len(known) > 0 {
 		path += querySep(path) + oci.KnownQuery + "=" + strconv.Itoa(len(known)) + "&" + oci.SuffixQuery + "=1"
 	}

@@ -241,15 +241,15 @@ func TestAHeldStateAndAFullPeerAreToldApart(t *testing.T) {
 	data := bytes.Repeat([]byte("h"), 600<<10)
 	c := New(transport(func(req *http.Request) (*http.Response, error) {
 		q := req.URL.Query()
-		if q.Get(oci.HeldQuery) != "2" || q.Get(oci.WaitQuery) != "500" {
-			t.Errorf("asked with held=%q wait=%q, want 2 and 500 (half the 1s bound)", q.Get(oci.HeldQuery), q.Get(oci.WaitQuery))
+		if q.Get(oci.HeldQuery) != "2" || q.Get(oci.WaitQuery) != "500" || q.Get(oci.NamesQuery) != "0" {
+			t.Errorf("asked with held=%q wait=%q names=%q, want 2, 500 (half the 1s bound) and 0", q.Get(oci.HeldQuery), q.Get(oci.WaitQuery), q.Get(oci.NamesQuery))
 		}
 		rec := httptest.NewRecorder()
 		rec.Header().Set(oci.HeldHeader, "120")
 		window.State{Have: swarm.NewBitfield(3)}.Encode(rec)
 		return rec.Result(), nil
 	}), Options{RequestTimeout: time.Second})
-	if _, _, held, err := c.WaitSwarmState(t.Context(), peerA, repo, blob(data), nil, 2, 10*time.Second); err != nil || held != 120*time.Millisecond {
+	if _, _, held, err := c.WaitSwarmState(t.Context(), peerA, repo, blob(data), nil, 2, 10*time.Second, false); err != nil || held != 120*time.Millisecond {
 		t.Fatalf("held %s: %v; want 120ms", held, err)
 	}
 	full := New(answering(http.StatusTooManyRequests, http.Header{oci.FullHeader: {"1"}}), Options{})

@@ -140,6 +140,12 @@ const StateSpacing = 100 * time.Millisecond
 // the same rows at 100 and 1,000 nodes, 1 s and 8 s size ÷ link.
 const LookupHolders = 16
 
+// NamesEvery is how often a node asks a holder it follows for the holders
+// that one names (up to eight in a state): a list of names was most of a
+// state's bytes, and a node following 32 holders hears from them 16
+// lists a second even so.
+const NamesEvery = 2 * time.Second
+
 // DefaultConfig is the configuration nodes run with.
 func DefaultConfig() Config {
 	return Config{

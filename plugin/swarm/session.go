@@ -87,6 +87,9 @@ type HolderState struct {
 	Receiving Bitfield
 	// Seed: the holder takes from the upstream the pieces no node has.
 	Seed bool
+	// Yields: the holder, a seed, leaves the upstream to another
+	// (Session.Yields) and reads no more there for now.
+	Yields bool
 	// Upstream is how many bytes the holder has read from the upstream: a
 	// seed's progress between its pieces; a seed that has read none yet
 	// (it may wait for a request to the registry) does not share its
@@ -1030,9 +1033,14 @@ func (s *Session) readerKnown() bool {
 }
 
 // reads reports whether h is a seed that reads the layer from the
-// upstream, and is not slow.
+// upstream, and is not slow. A seed that says it yields does not: nodes
+// judge whether a seed is slow each from its own measures (rates seen
+// through states, its own pull's fastest seed and intake), and a seed
+// that judged itself slow could yield to one that judged it fast and
+// yielded to it, leaving nobody reading; by what each says of itself, one
+// of them reads.
 func (s *Session) reads(h *holder) bool {
-	return !h.excluded && h.state.Seed && h.state.Upstream > 0 && !s.slow(h)
+	return !h.excluded && h.state.Seed && !h.state.Yields && h.state.Upstream > 0 && !s.slow(h)
 }
 
 // LeavesUpstream reports whether this node should stop reading the

@@ -354,6 +354,23 @@ func TestOfSeedsThatReadTheOneThatReadLessYields(t *testing.T) {
 	}
 }
 
+// A seed that says it yields is not yielded to, whatever it has read:
+// of two seeds, one reads by what each says of itself.
+func TestASeedThatSaysItYieldsIsNotYieldedTo(t *testing.T) {
+	first, second := rankedPair()
+	b := NewSession(testConfig(), layer, second, epoch)
+	b.Decided(epoch)
+	b.ReadFromUpstream(41 << 10)
+	b.Update(epoch, first, HolderState{Have: haveOf(9, 0), Seed: true, Upstream: 1 << 20})
+	if !b.Yields() {
+		t.Fatal("a seed that read 41 KiB does not yield to one that read 1 MiB")
+	}
+	b.Update(epoch, first, HolderState{Have: haveOf(9, 0), Seed: true, Yields: true, Upstream: 1 << 20})
+	if b.Yields() || b.LeavesUpstream(epoch) {
+		t.Fatalf("yields %v, leaves the upstream %v to a seed that says it yields", b.Yields(), b.LeavesUpstream(epoch))
+	}
+}
+
 // A seed that stops reading the upstream has its requests there ended:
 // the pieces are asked again, of the upstream when it reads on.
 func TestStopUpstreamEndsTheRequestsToTheUpstream(t *testing.T) {

@@ -174,10 +174,11 @@ type Layer struct {
 	Namespace string
 	Labels    map[string]string
 
-	mu   sync.Mutex
-	have swarm.Bitfield
-	mem  map[int][]byte
-	seed bool
+	mu     sync.Mutex
+	have   swarm.Bitfield
+	mem    map[int][]byte
+	seed   bool
+	yields bool // SetYields
 	// seedSince is when this node became a seed of the layer, and firsts
 	// what it has sent since (swarm.FirstCopies).
 	seedSince time.Time
@@ -202,6 +203,9 @@ type Layer struct {
 type State struct {
 	Have swarm.Bitfield
 	Seed bool
+	// Yields: the holder, a seed, leaves the upstream to another for now
+	// (swarm.HolderState.Yields).
+	Yields bool
 	// Upstream is how many bytes of the layer the holder has read from the
 	// upstream so far.
 	Upstream int64
@@ -308,6 +312,14 @@ func (l *Layer) release(i int) {
 	l.reg.mu.Lock()
 	l.reg.held -= int64(len(b))
 	l.reg.mu.Unlock()
+}
+
+// SetYields says whether this node, a seed of the layer, leaves the
+// upstream to another seed for now.
+func (l *Layer) SetYields(yields bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.yields = yields
 }
 
 // SetSeed says whether this node takes pieces of the layer from the
@@ -442,11 +454,16 @@ func (l *Layer) Check(i int, b []byte) error {
 	return nil
 }
 
+// Holder is st as the swarm's policy takes it, with the holder's load.
+func (st State) Holder(load int) swarm.HolderState {
+	return swarm.HolderState{Have: st.Have, Seed: st.Seed, Yields: st.Yields, Upstream: st.Upstream, Load: load, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent}
+}
+
 // State is a snapshot of the layer for a peer.
 func (l *Layer) State() State {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	st := State{Have: l.have.Clone(), Seed: l.seed, Upstream: l.upstream.Load(), Holders: slices.Clone(l.holders)}
+	st := State{Have: l.have.Clone(), Seed: l.seed, Yields: l.seed && l.yields, Upstream: l.upstream.Load(), Holders: slices.Clone(l.holders)}
 	if l.seed {
 		st.Intake = l.reg.Intake(time.Now())
 	}

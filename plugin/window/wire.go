@@ -35,6 +35,7 @@ var ErrSuffixMismatch = errors.New("piece table suffix does not complete the ask
 type wireState struct {
 	Have     string         `json:"have"`
 	Seed     bool           `json:"seed,omitempty"`
+	Yields   bool           `json:"yields,omitempty"`
 	Upstream int64          `json:"upstream,omitempty"`
 	Cap      int64          `json:"cap,omitempty"`
 	Intake   int64          `json:"intake,omitempty"`
@@ -48,7 +49,7 @@ type wireState struct {
 // Encode writes st as JSON.
 func (st State) Encode(w io.Writer) error {
 	return json.NewEncoder(w).Encode(wireState{
-		Have: EncodeHave(st.Have), Seed: st.Seed, Upstream: st.Upstream, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent,
+		Have: EncodeHave(st.Have), Seed: st.Seed, Yields: st.Yields, Upstream: st.Upstream, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent,
 		Holders: st.Holders[:min(len(st.Holders), MaxHolders)], Tables: st.Tables[:min(len(st.Tables), MaxTables)],
 		From: st.TablesFrom,
 	})
@@ -120,7 +121,7 @@ func DecodeState(r io.Reader, layer digest.Digest, size int64, known []digest.Di
 			return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
 		}
 	}
-	return State{Have: have, Seed: ws.Seed, Upstream: ws.Upstream, Cap: ws.Cap, Intake: ws.Intake, Spent: ws.Spent, Holders: ws.Holders, Tables: ws.Tables}, nil
+	return State{Have: have, Seed: ws.Seed, Yields: ws.Yields, Upstream: ws.Upstream, Cap: ws.Cap, Intake: ws.Intake, Spent: ws.Spent, Holders: ws.Holders, Tables: ws.Tables}, nil
 }
 
 // EncodeHave is a have-set as text, for a JSON field or a header.
