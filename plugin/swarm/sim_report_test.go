@@ -28,7 +28,7 @@ func (r simResult) row(unit time.Duration) string {
 	return fmt.Sprintf("%.2f× | %.2f× | %.2f×%s | %.2f | %.2f | %d MiB | %.3f | %d",
 		r.quantile(0.5, unit), r.quantile(0.99, unit), r.quantile(1, unit), slow,
 		copies(r.upstreamBytes), copies(r.maxUploaded), r.peakHeldBytes>>20,
-		float64(r.duplicateBytes)/float64(r.imageSize*int64(len(r.fetchEnd)+len(r.slowEnd))), r.failed)
+		float64(r.vainBytes)/float64(r.imageSize*int64(len(r.fetchEnd)+len(r.slowEnd))), r.failed)
 }
 
 // baseParams is a rollout of one 64 MiB layer whose size ÷ link is
@@ -78,7 +78,7 @@ func TestSwarmReport(t *testing.T) {
 		}
 	}
 	var out strings.Builder
-	fmt.Fprintln(&out, "| nodes | case | hop | size÷link | p50 | p99 | last | upstream copies | most uploaded (copies) | peak window | duplicate bytes (copies per node) | failed pulls |")
+	fmt.Fprintln(&out, "| nodes | case | hop | size÷link | p50 | p99 | last | upstream copies | most uploaded (copies) | peak window | bytes in vain (copies per node) | failed pulls |")
 	fmt.Fprintln(&out, "|---|---|---|---|---|---|---|---|---|---|---|---|")
 	type kase struct {
 		name  string

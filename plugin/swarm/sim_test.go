@@ -85,8 +85,11 @@ type simResult struct {
 	upstreamBytes  int64
 	maxUploaded    int64
 	peakHeldBytes  int64
-	duplicateBytes int64
-	imageSize      int64
+	// vainBytes are the bytes of pieces that arrived twice, and of
+	// requests cancelled on their way (another source brought the piece
+	// first, or the holder was left), as the fetcher counts them.
+	vainBytes int64
+	imageSize int64
 	events         int
 }
 
@@ -861,7 +864,7 @@ func (s *sim) endTransfer(t *transfer) {
 		return
 	}
 	if sess.Have().Has(t.piece) {
-		s.res.duplicateBytes += size
+		s.res.vainBytes += size
 	}
 	for _, c := range sess.Received(s.clock(), t.piece, src) {
 		if ct, ok := s.flights[flightKey{n, k, c.Piece, c.From}]; ok {
@@ -914,6 +917,8 @@ func (s *sim) cancel(t *transfer) {
 	t.done = true
 	defer s.releaseDependents(t, false)
 	if _, ok := s.upOf(t).transfers[t]; ok {
+		left := max(t.remaining-t.rate*(s.now-t.since).Seconds(), 0)
+		s.res.vainBytes += int64(float64(s.layers[t.layer].PieceLen(t.piece)) - left)
 		delete(s.upOf(t).transfers, t)
 		delete(t.dst.down.transfers, t)
 		if t.src != nil {
