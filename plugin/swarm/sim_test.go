@@ -79,18 +79,18 @@ type simParams struct {
 }
 
 type simResult struct {
-	fetchEnd       []time.Duration // per surviving, non-slow node
-	slowEnd        []time.Duration
-	failed         int
-	upstreamBytes  int64
-	maxUploaded    int64
-	peakHeldBytes  int64
+	fetchEnd      []time.Duration // per surviving, non-slow node
+	slowEnd       []time.Duration
+	failed        int
+	upstreamBytes int64
+	maxUploaded   int64
+	peakHeldBytes int64
 	// vainBytes are the bytes of pieces that arrived twice, and of
 	// requests cancelled on their way (another source brought the piece
 	// first, or the holder was left), as the fetcher counts them.
 	vainBytes int64
 	imageSize int64
-	events         int
+	events    int
 }
 
 type event struct {
