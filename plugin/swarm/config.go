@@ -84,9 +84,14 @@ type Config struct {
 	// the states asked of holders come back (Session.StateTook). Not tuned.
 	Stall time.Duration
 	// Hedge: the next-needed piece in flight longer than Hedge times the
-	// time its holder should take is asked of a second source. Not tuned:
-	// 3 and 6 gave the same simulator rows, where a piece is late only
-	// when its holder is (in the lab, 55–90 hedges a node per rollout).
+	// time its holder should take is asked of a second source. A hedge
+	// costs the bytes of the request that loses, and the connection it
+	// came on. Sixteen-node lab at 8 Mbit/s, five runs each: 3 gave a
+	// median 60 hedges and 0.07 copies of the image in vain a node,
+	// 1.22 copies received, fetch end median 1.37–1.59×, last 1.40–1.60×;
+	// 6 gave 42, 0.04, 1.19, 1.37–1.44× and 1.41–1.46×. The simulator,
+	// where a piece is late only when its holder is, gives the same rows
+	// for both.
 	Hedge float64
 	// SlowSeed: a seed whose pieces leave it (its read rate from the
 	// upstream, or its upload cap if lower) at less than 1/SlowSeed of
@@ -158,7 +163,7 @@ func DefaultConfig() Config {
 		Requests:  8,
 		Probe:     3,
 		Stall:     2 * time.Second,
-		Hedge:     3,
+		Hedge:     6,
 		SlowSeed:  4,
 		Share:     2,
 	}

@@ -604,8 +604,8 @@ func TestANewHolderSlowerThanTheBestIsHedgedInAFewPieceTimes(t *testing.T) {
 	if urgent != next {
 		t.Fatalf("the next needed piece (%d) was not asked of new first (%d)", next, urgent)
 	}
-	// At 100 MiB/s a 1 MiB piece takes 10 ms: Hedge (3) times that is 30 ms.
-	want := at.Add(30 * time.Millisecond)
+	// At 100 MiB/s a 1 MiB piece takes 10 ms: Hedge times that.
+	want := at.Add(time.Duration(testConfig().Hedge * float64(10*time.Millisecond)))
 	if w := s.Wake(at); !w.Equal(want) {
 		t.Fatalf("wake at %v, want %v (Hedge × a piece at the best rate)", w.Sub(epoch), want.Sub(epoch))
 	}
@@ -642,19 +642,20 @@ func TestAPieceMovingAtItsHoldersRateIsNotHedgedAtStall(t *testing.T) {
 		t.Fatalf("requests after piece 0: %v, want piece 1", got)
 	}
 	from := got[0].From
-	for d := time.Second; d < 12*time.Second; d += time.Second {
+	hedgeAt := time.Duration(cfg.Hedge * float64(4*time.Second)) // past Stall
+	for d := time.Second; d < hedgeAt; d += time.Second {
 		s.Moving(at.Add(d)) // its bytes arrive
 		for _, r := range s.Next(at.Add(d)) {
-			t.Fatalf("%v after piece 1 was asked, moving at %s's rate: %v, want no hedge before 12 s", d, from, r)
+			t.Fatalf("%v after piece 1 was asked, moving at %s's rate: %v, want no hedge before %v", d, from, r, hedgeAt)
 		}
 	}
-	s.Moving(at.Add(12 * time.Second))
+	s.Moving(at.Add(hedgeAt))
 	hedged := false
-	for _, r := range s.Next(at.Add(12 * time.Second)) {
+	for _, r := range s.Next(at.Add(hedgeAt)) {
 		hedged = hedged || (r.Piece == 1 && r.Hedge)
 	}
 	if !hedged {
-		t.Fatalf("piece 1 not hedged at 12 s, Hedge (%v) times %s's piece time", cfg.Hedge, from)
+		t.Fatalf("piece 1 not hedged at %v, Hedge (%v) times %s's piece time", hedgeAt, cfg.Hedge, from)
 	}
 }
 
