@@ -150,7 +150,9 @@ const LookupHolders = 16
 // NamesEvery is how often a node asks a holder it follows for the holders
 // that one names (up to eight in a state): a list of names was most of a
 // state's bytes, and a node following 32 holders hears from them 16
-// lists a second even so.
+// lists a second even so. Sixteen-node lab, five runs: state bytes a
+// node sent 0.04 → 0.02 copies of the image, fetch ends within the runs'
+// spread. Other spans were not compared.
 const NamesEvery = 2 * time.Second
 
 // DefaultConfig is the configuration nodes run with.
