@@ -949,23 +949,17 @@ func (s *Session) stalled(i int, now time.Time) bool {
 
 // Yields reports whether this seed leaves the upstream to another seed
 // that reads the layer there and has read more of it (of two that read as
-// much, to the one ranked first). One seed reads a layer over one body.
-// Bytes read only grow, and each seed weighs its own count now against
-// the other's as last told, never newer: two seeds cannot both yield to
-// each other by this rule, as two that went by rank did when the first's
-// registry body was slow to start (sixteen-node lab: the first seed of a
-// 64 MiB layer read its first piece 22 s after it opened its body, a
-// follower had stalled and read the layer meanwhile, and yielded to it
-// then; 1.04 and 1.07 upstream copies in two runs of five). Seeds that split a layer in blocks
-// passed over each other's blocks, and each skip was a new open-ended
-// range request whose bytes in flight the registry counted as sent: a
-// node first for all five layers of an image waited for a request on
-// its fourth, a follower stalled and read it too, and the registry sent
-// 1.33 and 1.41 copies of the image in two runs of the six-node lab.
-// A seed yields to a holder of all of the layer too, unless that one is
-// capped below the pull's seeds: it hands the rest over sooner than the
-// registry (a just-restarted holder of a 5 GiB layer, found late, left its
-// asker reading 1.9 GB of it from the registry).
+// much, the one ranked first), or to a holder of all of it. One seed reads
+// a layer over one body: seeds that split a layer in blocks passed over
+// each other's blocks, each skip a new range request whose bytes in flight
+// the registry counted as sent (six-node lab: 1.33 and 1.41 copies).
+// Counts only grow and each seed weighs its own now against the other's
+// as last told, so two seeds cannot both yield by this rule; by rank they
+// could, when the first's registry body was slow to start (sixteen-node
+// lab: 1.04 and 1.07 copies in two runs of five). A holder of all of the
+// layer hands the rest over sooner than the registry, unless it is capped
+// below the pull's seeds (a just-restarted holder of a 5 GiB layer, found
+// late, left its asker reading 1.9 GB of it from the registry).
 func (s *Session) Yields() bool {
 	if !s.seed {
 		return false
