@@ -394,11 +394,12 @@ func (s *sim) begin(n *simNode) {
 				var held []Found
 				var pulls []peer.ID
 				for _, o := range above {
-					switch {
-					case !o.alive || !o.pulling:
-					case s.stateAtStart(o, k) != nil:
-						held = append(held, Found{ID: o.id, Before: true, State: s.stateAtStart(o, k)})
-					default:
+					if !o.alive || !o.pulling {
+						continue
+					}
+					if st := s.stateAtStart(o, k); st != nil {
+						held = append(held, Found{ID: o.id, Before: true, State: st})
+					} else {
 						pulls = append(pulls, o.id)
 					}
 				}
