@@ -70,8 +70,10 @@ func benchPieces(t *testing.T, r *benchReport) {
 			before, beforeIn, beforeWaste := lab.sent(), lab.received(), lab.pieceWaste()
 			beforeSegs, beforeResent := lab.tcpSegments()
 			cpu := cpuBusy(t)
+			progress := lab.sampleLinks(unit)
 			times := lab.pullAllAtOnce(im.Ref)
 			busy = append(busy, cpu())
+			fmt.Print(progress(im.Data.Size()))
 			after, afterIn, afterWaste := lab.sent(), lab.received(), lab.pieceWaste()
 			afterSegs, afterResent := lab.tcpSegments()
 			others := times
@@ -87,7 +89,7 @@ func benchPieces(t *testing.T, r *benchReport) {
 				resent = append(resent, fmt.Sprintf("%.1f%%", 100*float64(afterResent[i]-beforeResent[i])/float64(max(afterSegs[i]-beforeSegs[i], 1))))
 				w := afterWaste[i].sub(beforeWaste[i])
 				of := func(n int64) float64 { return float64(n) / float64(im.Data.Size()) }
-				waste = append(waste, fmt.Sprintf("%.2f(%.2f+%.2f)/%d/%d/%.2f", of(w.arrived-w.kept), of(w.cancelled), of(w.failed), w.hedges, w.withoutTable, of(w.states)))
+				waste = append(waste, fmt.Sprintf("%.2f(%.2f+%.2f)/%d/%d/%.2f/%d", of(w.arrived-w.kept), of(w.cancelled), of(w.failed), w.hedges, w.withoutTable, of(w.states), w.stateCount))
 				c := float64(after[i]-before[i]) / float64(im.Data.Size())
 				most = max(most, c)
 				up = append(up, strconv.FormatFloat(c, 'f', 2, 64))
@@ -106,7 +108,7 @@ func benchPieces(t *testing.T, r *benchReport) {
 			}
 			fmt.Printf("pieces bench, %s, run %d: fetch end %v (× size÷link %s); upstream copies %.2f; most uploaded (kernel) %.2f copies; CPU %.0f%%%s\n"+
 				"  copies each node sent %v, received %v (kernel, headers and resent packets included); TCP segments each node sent again %v;\n"+
-				"  piece bytes that arrived in vain (copies: cancelled + failed) / hedges / pieces dropped for want of a table / states sent (copies), per node %v\n",
+				"  piece bytes that arrived in vain (copies: cancelled + failed) / hedges / pieces dropped for want of a table / states sent (copies) / states sent, per node %v\n",
 				c.name, run+1, multiples(times, unit), unit.Round(time.Millisecond), copies[run], most, 100*busy[run], extra, up, in, resent, waste)
 		}
 		if c.slow {
@@ -119,6 +121,64 @@ func benchPieces(t *testing.T, r *benchReport) {
 		r.row(fmt.Sprintf("%d nodes at %d Mbit/s fetch a new 96 MiB image, %s: %s median / last fetch end, × size÷link, over %d runs", nodes, mbit, c.name, who, runs),
 			"", fmt.Sprintf("%s / %s", spanOf(medians, "×"), spanOf(lasts, "×")), "",
 			fmt.Sprintf("upstream copies %s; most uploaded by one node %s copies (kernel); CPU busy %s", spanOf(copies, ""), spanOf(uploads, ""), spanOf(percent(busy), "%")))
+	}
+}
+
+// sampleLinks samples, every tenth of unit until the returned function is called,
+// the bytes the registry's host sent and each node host received (the
+// kernel's counters at the bridge's end of each veth). The function tells,
+// at each step, the registry's copies of an image of size bytes and the
+// least, median and most copies a node had received: whether the nodes
+// fall behind what the registry has sent, and when.
+func (l *rolloutLab) sampleLinks(unit time.Duration) func(size int64) string {
+	l.t.Helper()
+	read := func(host int, counter string) int64 {
+		data, err := os.ReadFile(fmt.Sprintf("/sys/class/net/%s/statistics/%s", l.veth(host), counter))
+		if err != nil {
+			l.t.Fatal(err)
+		}
+		n, _ := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+		return n
+	}
+	sample := func() []int64 {
+		out := []int64{read(len(l.nodes)+1, "rx_bytes")}
+		for host := 1; host <= len(l.nodes); host++ {
+			out = append(out, read(host, "tx_bytes"))
+		}
+		return out
+	}
+	base := sample()
+	var samples [][]int64
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(unit / 10)
+		defer tick.Stop()
+		for range 1000 { // bounded: 100× the unit of time
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				samples = append(samples, sample())
+			}
+		}
+	}()
+	return func(size int64) string {
+		close(stop)
+		<-done
+		var b strings.Builder
+		b.WriteString("  registry sent / nodes received least, median, most (copies), every tenth of size÷link:")
+		for i, s := range samples {
+			of := func(k int) float64 { return float64(s[k]-base[k]) / float64(size) }
+			nodes := make([]float64, 0, len(s)-1)
+			for k := 1; k < len(s); k++ {
+				nodes = append(nodes, of(k))
+			}
+			slices.Sort(nodes)
+			fmt.Fprintf(&b, " %.1f: %.2f/%.2f,%.2f,%.2f", float64(i+1)/10, of(0), nodes[0], nodes[len(nodes)/2], nodes[len(nodes)-1])
+		}
+		b.WriteString("\n")
+		return b.String()
 	}
 }
 
@@ -206,10 +266,10 @@ func logFields(line string) string {
 }
 
 // pieceCounts are a node's counters of piece bytes (shoal status).
-type pieceCounts struct{ arrived, kept, cancelled, failed, hedges, withoutTable, states int64 }
+type pieceCounts struct{ arrived, kept, cancelled, failed, hedges, withoutTable, states, stateCount int64 }
 
 func (a pieceCounts) sub(b pieceCounts) pieceCounts {
-	return pieceCounts{a.arrived - b.arrived, a.kept - b.kept, a.cancelled - b.cancelled, a.failed - b.failed, a.hedges - b.hedges, a.withoutTable - b.withoutTable, a.states - b.states}
+	return pieceCounts{a.arrived - b.arrived, a.kept - b.kept, a.cancelled - b.cancelled, a.failed - b.failed, a.hedges - b.hedges, a.withoutTable - b.withoutTable, a.states - b.states, a.stateCount - b.stateCount}
 }
 
 // pieceWaste reads each node's piece counters.
@@ -222,7 +282,7 @@ func (l *rolloutLab) pieceWaste() []pieceCounts {
 			l.t.Fatal(err)
 		}
 		c := st.Counters
-		out[i] = pieceCounts{c["piece_bytes_arrived"], c["piece_bytes_kept"], c["piece_bytes_cancelled"], c["piece_bytes_failed"], c["hedges"], c["pieces_without_table"], c["state_bytes_sent"]}
+		out[i] = pieceCounts{c["piece_bytes_arrived"], c["piece_bytes_kept"], c["piece_bytes_cancelled"], c["piece_bytes_failed"], c["hedges"], c["pieces_without_table"], c["state_bytes_sent"], c["states_sent"]}
 	}
 	return out
 }

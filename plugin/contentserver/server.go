@@ -90,8 +90,9 @@ type Server struct {
 	holding *semaphore.Weighted
 
 	served atomic.Int64
-	// stateBytes counts the bytes of the layer states answered.
-	stateBytes atomic.Int64
+	// stateBytes counts the bytes of the layer states answered, states
+	// the answers.
+	stateBytes, states atomic.Int64
 }
 
 // ServedBytes is how many content bytes were sent to peers.
@@ -100,6 +101,10 @@ func (s *Server) ServedBytes() int64 { return s.served.Load() }
 // StateBytes is how many bytes of layer states (have-sets, piece tables)
 // were sent to peers.
 func (s *Server) StateBytes() int64 { return s.stateBytes.Load() }
+
+// States is how many layer states this node has answered: each costs its
+// asker and this node a request, headers and packets beside its bytes.
+func (s *Server) States() int64 { return s.states.Load() }
 
 // countingWriter counts body bytes sent, paced by the upload limit.
 type countingWriter struct {

@@ -191,6 +191,7 @@ func (s *Server) writeState(w http.ResponseWriter, r *http.Request, st window.St
 	w.WriteHeader(http.StatusOK)
 	if r.Method == http.MethodGet {
 		s.stateBytes.Add(int64(buf.Len()))
+		s.states.Add(1)
 		w.Write(buf.Bytes())
 	}
 }

@@ -438,6 +438,9 @@ func TestAStateIsHeldUntilTheLayerHoldsMoreThanTheAskerKnows(t *testing.T) {
 	if _, took := ask("?held=2"); took > swarm.StatePoll {
 		t.Fatalf("a state asked without a wait held %s", took)
 	}
+	if n, b := s.States(), s.StateBytes(); n != 5 || b <= 0 {
+		t.Fatalf("states answered %d (%d bytes), want 5 and their bytes", n, b)
+	}
 }
 
 // A state names the holders the node knows unless its asker asks for none

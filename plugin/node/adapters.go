@@ -90,6 +90,7 @@ func (s statusSource) Status() control.Status {
 			"hedges":                 st.Hedges.Load(),
 			"pieces_without_table":   st.PiecesWithoutTable.Load(),
 			"state_bytes_sent":       n.content.StateBytes(),
+			"states_sent":            n.content.States(),
 		},
 		RecentFailures: n.failures.Recent(),
 	}
