@@ -8,6 +8,7 @@ package inventory
 import (
 	"context"
 	"errors"
+	"maps"
 	"sync"
 	"time"
 
@@ -75,6 +76,9 @@ type Inventory struct {
 	arriving map[digest.Digest]int                 // offers of content still arriving, counted
 	origins  map[digest.Digest]origin              // labels arriving content was offered with
 	rechecks int                                   // blobs waiting for their origin label
+	// announcedAt is when content offered while it arrived was announced:
+	// its commit then announces nothing new (announcedArriving).
+	announcedAt map[digest.Digest]time.Time
 
 	wake chan struct{}
 }
@@ -94,17 +98,18 @@ func New(store content.Store, listNS NamespaceLister, announcer Announcer, opts 
 		opts.Concurrency = 8
 	}
 	return &Inventory{
-		store:     store,
-		listNS:    listNS,
-		announcer: announcer,
-		opts:      opts,
-		held:      map[digest.Digest]map[string]struct{}{},
-		pending:   map[digest.Digest]struct{}{},
-		verified:  map[digest.Digest]struct{}{},
-		corrupt:   map[digest.Digest]struct{}{},
-		arriving:  map[digest.Digest]int{},
-		origins:   map[digest.Digest]origin{},
-		wake:      make(chan struct{}, 1),
+		store:       store,
+		listNS:      listNS,
+		announcer:   announcer,
+		opts:        opts,
+		held:        map[digest.Digest]map[string]struct{}{},
+		pending:     map[digest.Digest]struct{}{},
+		verified:    map[digest.Digest]struct{}{},
+		corrupt:     map[digest.Digest]struct{}{},
+		arriving:    map[digest.Digest]int{},
+		origins:     map[digest.Digest]origin{},
+		announcedAt: map[digest.Digest]time.Time{},
+		wake:        make(chan struct{}, 1),
 	}
 }
 
@@ -245,7 +250,7 @@ func (inv *Inventory) handle(ctx context.Context, env *events.Envelope) bool {
 				return p.DependsOnOrigin() && !inv.recheck(ctx, env.Namespace, dgst)
 			}
 		}
-		if inv.add(env.Namespace, dgst) {
+		if inv.add(env.Namespace, dgst) && !inv.announcedArriving(dgst) {
 			inv.queue(dgst)
 		}
 		return false
@@ -515,10 +520,18 @@ func (inv *Inventory) Offer(ctx context.Context, ns string, dgst digest.Digest, 
 	recovery.Go(context.WithoutCancel(ctx), "p2p: announcing an arriving layer failed", func(ctx context.Context) {
 		actx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		defer cancel()
+		start := time.Now()
 		if err := inv.announcer.Provide(actx, dgst); err != nil {
 			log.G(ctx).WithError(err).WithField("digest", dgst).Debug("p2p: could not announce an arriving layer; retrying")
 			inv.queue(dgst)
+			return
 		}
+		log.G(ctx).WithFields(log.Fields{"announced": 1, "failed": 0, "took": time.Since(start).Round(time.Millisecond), "digest": dgst}).Debug("p2p: announced")
+		inv.mu.Lock()
+		now := time.Now()
+		maps.DeleteFunc(inv.announcedAt, func(_ digest.Digest, at time.Time) bool { return now.Sub(at) >= inv.opts.ReannounceInterval })
+		inv.announcedAt[dgst] = now
+		inv.mu.Unlock()
 	})
 	var once sync.Once
 	return func() {
@@ -530,6 +543,18 @@ func (inv *Inventory) Offer(ctx context.Context, ns string, dgst digest.Digest, 
 			}
 		})
 	}, true
+}
+
+// announcedArriving reports whether dgst, just committed, was announced
+// while it arrived, within the re-announcement interval: its provider
+// record stands, and announcing it again would send every node of a
+// rollout to the nodes nearest the layer's key a second time.
+func (inv *Inventory) announcedArriving(dgst digest.Digest) bool {
+	inv.mu.Lock()
+	defer inv.mu.Unlock()
+	at, ok := inv.announcedAt[dgst]
+	delete(inv.announcedAt, dgst)
+	return ok && time.Since(at) < inv.opts.ReannounceInterval
 }
 
 // recheckDelays are when a blob committed without its origin label is

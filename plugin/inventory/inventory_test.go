@@ -299,3 +299,31 @@ func TestABlobIsAnnouncedOnceItsOriginIsLabelled(t *testing.T) {
 		t.Fatal("content of unknown origin was announced")
 	}
 }
+
+// A layer announced while it arrived is not announced again when it is
+// committed: its provider record stands. Content committed without an
+// offer is announced at its commit.
+func TestALayerAnnouncedWhileItArrivedIsNotAnnouncedAgainAtItsCommit(t *testing.T) {
+	layer, blob := digest.FromString("layer"), digest.FromString("blob")
+	store := &fakeStore{held: map[string][]digest.Digest{}}
+	ann := &fakeAnnouncer{announced: map[digest.Digest]int{}}
+	inv := New(store, store.namespaces, ann, Options{})
+	envs := run(t, inv)
+
+	withdraw, ok := inv.Offer(context.Background(), "k8s.io", layer, nil)
+	if !ok {
+		t.Fatal("shared arriving content refused")
+	}
+	eventually(t, "the arriving layer announced", func() bool { return ann.count(layer) == 1 })
+	envs <- contentCreated(t, "k8s.io", layer)
+	withdraw()
+	envs <- contentCreated(t, "k8s.io", blob)
+	eventually(t, "the blob committed without an offer announced", func() bool { return ann.count(blob) == 1 })
+	time.Sleep(50 * time.Millisecond) // the announcer's batch after the blob's
+	if n := ann.count(layer); n != 1 {
+		t.Fatalf("the layer was announced %d times, want once: while it arrived", n)
+	}
+	if got := len(inv.Namespaces(layer)); got != 1 {
+		t.Fatalf("the committed layer is held in %d namespaces, want 1", got)
+	}
+}
