@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"testing"
@@ -132,24 +133,29 @@ func benchPieces(t *testing.T, r *benchReport) {
 // fall behind what the registry has sent, and when.
 func (l *rolloutLab) sampleLinks(unit time.Duration) func(size int64) string {
 	l.t.Helper()
-	read := func(host int, counter string) int64 {
-		data, err := os.ReadFile(fmt.Sprintf("/sys/class/net/%s/statistics/%s", l.veth(host), counter))
-		if err != nil {
-			l.t.Fatal(err)
+	sample := func() ([]int64, error) { // host 0: the registry's, sent; then each node's, received
+		out := make([]int64, len(l.nodes)+1)
+		for i := range out {
+			host, counter := i, "tx_bytes"
+			if i == 0 {
+				host, counter = len(l.nodes)+1, "rx_bytes"
+			}
+			n, err := l.linkCounter(host, counter)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = n
 		}
-		n, _ := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
-		return n
+		return out, nil
 	}
-	sample := func() []int64 {
-		out := []int64{read(len(l.nodes)+1, "rx_bytes")}
-		for host := 1; host <= len(l.nodes); host++ {
-			out = append(out, read(host, "tx_bytes"))
-		}
-		return out
+	base, err := sample()
+	if err != nil {
+		l.t.Fatal(err)
 	}
-	base := sample()
 	var samples [][]int64
 	stop, done := make(chan struct{}), make(chan struct{})
+	end := sync.OnceFunc(func() { close(stop); <-done })
+	l.t.Cleanup(end) // a run that fails before it reads the samples
 	go func() {
 		defer close(done)
 		tick := time.NewTicker(unit / 10)
@@ -159,13 +165,17 @@ func (l *rolloutLab) sampleLinks(unit time.Duration) func(size int64) string {
 			case <-stop:
 				return
 			case <-tick.C:
-				samples = append(samples, sample())
+				s, err := sample()
+				if err != nil {
+					l.t.Errorf("sampling the links: %v", err)
+					return
+				}
+				samples = append(samples, s)
 			}
 		}
 	}()
 	return func(size int64) string {
-		close(stop)
-		<-done
+		end()
 		var b strings.Builder
 		b.WriteString("  registry sent / nodes received least, median, most (copies), every tenth of size÷link:")
 		for i, s := range samples {

@@ -261,13 +261,22 @@ func (l *rolloutLab) linkBytes(counter string) []int64 {
 	l.t.Helper()
 	out := make([]int64, len(l.nodes))
 	for i := range l.nodes {
-		data, err := os.ReadFile(fmt.Sprintf("/sys/class/net/%s/statistics/%s", l.veth(i+1), counter))
+		n, err := l.linkCounter(i+1, counter)
 		if err != nil {
 			l.t.Fatal(err)
 		}
-		out[i], _ = strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+		out[i] = n
 	}
 	return out
+}
+
+// linkCounter reads a counter of host's veth at the bridge's end.
+func (l *rolloutLab) linkCounter(host int, counter string) (int64, error) {
+	data, err := os.ReadFile(fmt.Sprintf("/sys/class/net/%s/statistics/%s", l.veth(host), counter))
+	if err != nil {
+		return 0, err
+	}
+	return strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
 }
 
 // pushHeadedBy pushes images of the given layers to repo until one has a
