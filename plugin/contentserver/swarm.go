@@ -130,7 +130,7 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 
 // holdState waits, if the asker asks it to (oci.HeldQuery), until l holds
 // more pieces than the asker knows of or its wait is over (at most
-// swarm.StatePoll), unless half of MaxRequests are held already; it says
+// swarm.StateHold), unless half of MaxRequests are held already; it says
 // how long it held the request in oci.HeldHeader.
 func (s *Server) holdState(w http.ResponseWriter, r *http.Request, l *window.Layer) {
 	q := r.URL.Query()
@@ -142,7 +142,7 @@ func (s *Server) holdState(w http.ResponseWriter, r *http.Request, l *window.Lay
 	if err != nil || ms <= 0 {
 		return
 	}
-	wait := min(time.Duration(ms)*time.Millisecond, swarm.StatePoll)
+	wait := min(time.Duration(ms)*time.Millisecond, swarm.StateHold)
 	grown := l.Grown(held)
 	select {
 	case <-grown:

@@ -391,7 +391,7 @@ func signsTables(t *testing.T, s *Server) {
 }
 
 // A state asked with the pieces the asker knows of is held until the layer
-// holds more, or the asker's wait is over (swarm.StatePoll at most).
+// holds more, or the asker's wait is over (swarm.StateHold at most).
 func TestAStateIsHeldUntilTheLayerHoldsMoreThanTheAskerKnows(t *testing.T) {
 	s, _ := newTestServer(t)
 	data := bytes.Repeat([]byte("held"), 150<<10) // 600 KiB: 3 pieces
@@ -432,10 +432,10 @@ func TestAStateIsHeldUntilTheLayerHoldsMoreThanTheAskerKnows(t *testing.T) {
 	if _, took := ask("?held=2&wait=60"); took < 60*time.Millisecond {
 		t.Fatalf("a state with no news answered after %s, before the asker's wait", took)
 	}
-	if _, took := ask("?held=2&wait=60000"); took > 4*swarm.StatePoll {
-		t.Fatalf("a state with no news held %s: longer than StatePoll", took)
+	if _, took := ask("?held=2&wait=60000"); took > 2*swarm.StateHold {
+		t.Fatalf("a state with no news held %s: longer than StateHold", took)
 	}
-	if _, took := ask("?held=2"); took > swarm.StatePoll {
+	if _, took := ask("?held=2"); took > swarm.StateHold {
 		t.Fatalf("a state asked without a wait held %s", took)
 	}
 	if n, b := s.States(), s.StateBytes(); n != 5 || b <= 0 {

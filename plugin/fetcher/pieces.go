@@ -883,7 +883,7 @@ func (f *pieceFetch) poll(now time.Time) (next time.Time) {
 			f.namesAsked[id] = now
 		}
 		recovery.Go(f.ctx, "p2p: asking a holder's state of a layer", func(ctx context.Context) {
-			st, load, hold, err := f.pf.f.client.WaitSwarmState(ctx, id, f.pf.repo, f.desc, f.layer.CoveredDigests(), held, swarm.StatePoll, names)
+			st, load, hold, err := f.pf.f.client.WaitSwarmState(ctx, id, f.pf.repo, f.desc, f.layer.CoveredDigests(), held, swarm.StateHold, names)
 			f.post(func() { f.stated(id, st, load, hold, err) })
 		})
 	}

@@ -32,7 +32,7 @@ func (c *Client) SwarmState(ctx context.Context, p peer.ID, repo Repository, des
 
 // WaitSwarmState is SwarmState answered once p holds more than held
 // pieces, or after wait (0: at once; at most half the request timeout,
-// and p holds it swarm.StatePoll at most), with the holders p names only
+// and p holds it swarm.StateHold at most), with the holders p names only
 // if names; it also returns how long p held the request.
 func (c *Client) WaitSwarmState(ctx context.Context, p peer.ID, repo Repository, desc ocispec.Descriptor, known []digest.Digest, held int, wait time.Duration, names bool) (window.State, int, time.Duration, error) {
 	st, load, hold, err := c.waitSwarmState(ctx, p, repo, desc, known, held, wait, names)

@@ -773,21 +773,28 @@ func (s *Session) Next(now time.Time) []Request {
 		if r, ok := s.assign(now, urgent, false); ok {
 			reqs = append(reqs, r)
 		}
-	} else if len(fl) == 1 && s.overdue(fl[0], urgent, now) {
-		if r, ok := s.assign(now, urgent, true); ok {
-			reqs = append(reqs, r)
-		}
 	}
 	bound := min(s.asking, (s.cfg.Requests+s.layers-1)/s.layers)
-	if s.requests() >= bound {
-		return reqs
-	}
+	var left []int // not asked: the bound is reached, or nobody may be asked
 	for _, i := range s.candidates(lo, hi) {
 		if s.requests() >= bound {
-			break
+			left = append(left, i)
+			continue
 		}
 		if r, ok := s.assign(now, i, false); ok {
 			reqs = append(reqs, r)
+		} else {
+			left = append(left, i)
+		}
+	}
+	// A late urgent piece is asked of a second source only when the
+	// node has nothing else to ask (room under the bound, or no other
+	// piece offered): a hedge's loser is bytes in vain, and while other
+	// pieces fill the downlink, the late one holds nothing up but the
+	// write position.
+	if fl := s.inflight[urgent]; len(fl) == 1 && s.overdue(fl[0], urgent, now) && (s.requests() < bound || !s.offered(left)) {
+		if r, ok := s.assign(now, urgent, true); ok {
+			reqs = append([]Request{r}, reqs...)
 		}
 	}
 	return reqs
@@ -832,6 +839,18 @@ func (s *Session) candidates(lo, hi int) []int {
 		return 1
 	})
 	return c
+}
+
+// offered reports whether a holder followed offers one of pieces.
+func (s *Session) offered(pieces []int) bool {
+	for _, i := range pieces {
+		for _, h := range s.active {
+			if h.offers(i) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // assign picks the source of piece i: the holder that should bring it

@@ -659,6 +659,60 @@ func TestAPieceMovingAtItsHoldersRateIsNotHedgedAtStall(t *testing.T) {
 	}
 }
 
+// A late urgent piece is not asked of a second source while the node has
+// other pieces of its window to fetch and no room to ask more: its
+// downlink is busy with them, and a hedge's loser is bytes in vain. Once
+// the window offers nothing else, it is.
+func TestALateUrgentPieceIsHedgedOnlyWhenNothingElseIsLeftToAsk(t *testing.T) {
+	cfg := testConfig()
+	cfg.Window, cfg.Requests = 4, 2
+	s := NewSession(cfg, layer, "self", epoch)
+	s.AddHolders("a", "b")
+	s.Decided(epoch)
+	all := haveOf(9, 0, 1, 2, 3, 4, 5, 6, 7, 8)
+	s.Update(epoch, "a", HolderState{Have: all})
+	s.Update(epoch, "b", HolderState{Have: all})
+	// A piece a second from each: both measured.
+	for _, r := range s.Next(epoch) {
+		s.Received(epoch.Add(time.Second), r.Piece, r.From)
+	}
+	at := epoch.Add(time.Second)
+	urgent := s.firstMissing()
+	s.Wrote(urgent)
+	got := s.Next(at)
+	if len(got) != 2 || got[0].Piece != urgent {
+		t.Fatalf("requests: %v, want piece %d (urgent) and another", got, urgent)
+	}
+	late := at.Add(time.Duration(cfg.Hedge * float64(time.Second)))
+	s.Moving(late)
+	// The window holds four pieces, one held at most, two asked: one is
+	// left to ask, and there is no room.
+	if got := s.Next(late); len(got) != 0 {
+		t.Fatalf("late, with a piece left to ask and no room: %v, want nothing", got)
+	}
+	other := got[1]
+	for range cfg.Window {
+		s.Received(late, other.Piece, other.From)
+		next := s.Next(late)
+		if len(next) > 0 && next[0].Hedge {
+			if next[0].Piece != urgent {
+				t.Fatalf("hedged %v, want piece %d", next[0], urgent)
+			}
+			for i := urgent + 1; i < urgent+cfg.Window; i++ {
+				if !s.have.Has(i) && len(s.inflight[i]) == 0 {
+					t.Fatalf("piece %d hedged while piece %d was left to ask", urgent, i)
+				}
+			}
+			return
+		}
+		if len(next) != 1 {
+			t.Fatalf("requests after piece %d: %v, want one more piece", other.Piece, next)
+		}
+		other = next[0]
+	}
+	t.Fatalf("piece %d not hedged once the window offered nothing else", urgent)
+}
+
 // A node names first the holders that read the layer from the upstream,
 // then others at random (not the first it found, every time), at most k.
 func TestNamesPutReadersFirstAndTheRestAtRandom(t *testing.T) {

@@ -32,7 +32,7 @@ import (
 //     measures them).
 //   - States, as the fetcher asks them: a node keeps one state request
 //     in flight to each holder it follows, held by the holder until it
-//     has a piece more (or StatePoll), asked StateSpacing after the one
+//     has a piece more (or StateHold), asked StateSpacing after the one
 //     before; every answer to a piece request carries the holder's state
 //     as the answer began, but for its load.
 //   - Discovery: a node's announcement becomes findable after a delay
@@ -500,7 +500,7 @@ type waiter struct {
 
 // askState asks holder o its state of layer k for n, as the fetcher does:
 // o holds the request until it has more pieces than n knows of, or
-// StatePoll; n asks again StateSpacing after it asked (StatePoll after,
+// StateHold; n asks again StateSpacing after it asked (StatePoll after,
 // of a holder of the whole layer).
 func (s *sim) askState(n *simNode, k int, o *simNode) {
 	if !n.alive || !o.alive || n.sessions[k].Complete() {
@@ -525,7 +525,7 @@ func (s *sim) askState(n *simNode, k int, o *simNode) {
 			s.answerState(o, k, n)
 			return
 		}
-		s.at(StatePoll, func() {
+		s.at(StateHold, func() {
 			if o.waiting[k][n] == w {
 				s.answerState(o, k, n)
 			}
