@@ -55,7 +55,7 @@ func benchPieces(t *testing.T, r *benchReport) {
 		lab.startNodes(c.opts)
 		lab.pullTimeout = 0
 		if c.slow {
-			lab.setRate(slow, mbit/10)
+			lab.setRate(slow, mbit*100)
 			// The slow node's link alone takes 403 s for the image at
 			// 2 Mbit/s, past rolloutPullTimeout: twice that.
 			size := 0
@@ -113,7 +113,7 @@ func benchPieces(t *testing.T, r *benchReport) {
 				c.name, run+1, multiples(times, unit), unit.Round(time.Millisecond), copies[run], most, 100*busy[run], extra, up, in, resent, waste)
 		}
 		if c.slow {
-			lab.setRate(slow, mbit)
+			lab.setRate(slow, mbit*1000)
 		}
 		who := "all"
 		if c.slow {

@@ -620,7 +620,7 @@ func rolloutRows(t *testing.T, r *benchReport, nodes, mbit int, slowToo bool) {
 	}
 	// The last node's link at a tenth of the others' rate.
 	slow := nodes
-	lab.setRate(slow, mbit/10)
+	lab.setRate(slow, mbit*100)
 	imStock = lab.push("bench/rollout-slow-stock", rolloutImage...)
 	imShoal = lab.push("bench/rollout-slow-shoal", rolloutImage...)
 	lab.startNodes(stock)

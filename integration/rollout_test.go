@@ -56,18 +56,19 @@ func newRolloutLabWith(t *testing.T, n, mbit int, opts func(host int) nodeOption
 	t.Helper()
 	l := &rolloutLab{netLab: newNetLab(t, n+1), mbit: mbit}
 	for host := 1; host <= n+1; host++ {
-		l.setRate(host, mbit)
+		l.setRate(host, mbit*1000)
 	}
 	l.reg = l.registryIn(n + 1)
 	l.startNodes(opts)
 	return l
 }
 
-// setRate shapes host's link to mbit Mbit/s in both directions (the
-// registry's host is len(l.nodes)+1).
-func (l *rolloutLab) setRate(host, mbit int) {
+// setRate shapes host's link to kbit kbit/s in both directions (the
+// registry's host is len(l.nodes)+1): a tenth of a link of a few Mbit/s
+// is no whole number of Mbit/s.
+func (l *rolloutLab) setRate(host, kbit int) {
 	l.t.Helper()
-	tbf := []string{"root", "tbf", "rate", fmt.Sprintf("%dmbit", mbit), "burst", "1mb", "latency", "200ms"}
+	tbf := []string{"root", "tbf", "rate", fmt.Sprintf("%dkbit", kbit), "burst", "1mb", "latency", "200ms"}
 	run(l.t, append([]string{"tc", "qdisc", "replace", "dev", l.veth(host)}, tbf...)...)
 	run(l.t, append(l.exec(host), append([]string{"tc", "qdisc", "replace", "dev", "eth0"}, tbf...)...)...)
 }
@@ -363,7 +364,7 @@ func TestARolloutTakesOneUpstreamCopyAndSpreadsTheUploads(t *testing.T) {
 // (one each).
 func TestASlowNodeInARolloutHoldsBackNobody(t *testing.T) {
 	lab := newRolloutLab(t, 6, 200)
-	lab.setRate(6, 20)
+	lab.setRate(6, 20*1000)
 	im := lab.pushHeadedBy("rollout/slow", 6, rolloutLayers...)
 	times := lab.pullAllAtOnce(im.Ref)
 	unit := lab.linkTime(im)
