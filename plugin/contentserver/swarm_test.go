@@ -117,8 +117,8 @@ func TestALayerFetchedByPiecesIsServedFromItsWindow(t *testing.T) {
 }
 
 // A seed sends a piece a second time only while no other piece leaves it
-// for the first time (swarm.FirstCopies); a node that is no seed sends
-// what it holds.
+// for the first time, and no third time (swarm.FirstCopies); a node that
+// is no seed sends what it holds.
 func TestASeedSendsAPieceAgainOnlyWhenNoFirstCopyIsOut(t *testing.T) {
 	s, _ := newTestServer(t)
 	data := bytes.Repeat([]byte("firsts"), 100<<10) // 600 KiB: 3 pieces
@@ -150,6 +150,12 @@ func TestASeedSendsAPieceAgainOnlyWhenNoFirstCopyIsOut(t *testing.T) {
 	end(true)
 	if rec := do(s, http.MethodGet, path+"0"); rec.Code != http.StatusOK {
 		t.Fatalf("piece 0 again once no first copy is out: %d", rec.Code)
+	}
+	// Two copies have left the seed (swarm.Config.Share): their receivers
+	// pass it on, even to an asker that finds it nowhere else.
+	rec = do(s, http.MethodGet, path+"0&"+oci.OnlyQuery+"=1")
+	if rec.Code != http.StatusTooManyRequests || rec.Header().Get(oci.FullHeader) != "" {
+		t.Fatalf("a third copy of piece 0 from a seed: %d, full %q; want 429, not full", rec.Code, rec.Header().Get(oci.FullHeader))
 	}
 }
 

@@ -257,7 +257,7 @@ func runSim(p simParams) simResult {
 		n.pending = make([]bool, len(s.layers))
 		for range s.layers {
 			n.seedSince = append(n.seedSince, -1)
-			n.firsts = append(n.firsts, NewFirstCopies(p.cfg.Uploads))
+			n.firsts = append(n.firsts, NewFirstCopies(p.cfg.Uploads, p.cfg.Share))
 		}
 		for _, l := range s.layers {
 			n.shares = append(n.shares, NewShare(l, p.cfg.Share))

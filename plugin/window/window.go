@@ -345,7 +345,7 @@ func (l *Layer) StartSend(now time.Time, i, uploads int, asker string) (end func
 		return func(bool) {}, true
 	}
 	if l.firsts == nil {
-		l.firsts = swarm.NewFirstCopies(uploads)
+		l.firsts = swarm.NewFirstCopies(uploads, swarm.DefaultConfig().Share)
 	}
 	var rate float64
 	if d := now.Sub(l.seedSince); d > 0 {
