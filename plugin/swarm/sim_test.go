@@ -613,6 +613,9 @@ func (s *sim) pump(n *simNode, k int) {
 	sess.SetIntake(n.intake())
 	sess.ReadFromUpstream(s.upstreamRead(n, k)) // as the fetcher tells it: what its state says
 	sess.ComparePull(n.pull)
+	if n.receivingFromPeers(k) {
+		sess.Moving(s.clock()) // as the fetcher tells it of each piece's bytes
+	}
 	for _, r := range sess.Next(s.clock()) {
 		s.request(n, k, r)
 	}
@@ -727,6 +730,17 @@ func (s *sim) send(src *simNode, dst *simNode, k, piece int, bytes float64) {
 	t := &transfer{src: src, dst: dst, layer: k, piece: piece, remaining: bytes}
 	s.flights[flightKey{dst, k, piece, Upstream}] = t
 	s.startTransfer(t)
+}
+
+// receivingFromPeers reports whether bytes of layer k's pieces flow to n
+// from peers now.
+func (n *simNode) receivingFromPeers(k int) bool {
+	for t := range n.down.transfers {
+		if t.layer == k && t.src != nil && !t.done && t.rate > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // arriving is the transfer bringing piece i of layer k to n now, if any.
