@@ -580,6 +580,7 @@ func (f *pieceFetch) run(ctx context.Context) {
 			f.layer.SetYields(yields)
 		}
 		f.sess.ReadFromUpstream(f.layer.UpstreamBytes().Load())
+		f.layer.SetReading(f.sess.Reading())
 		if f.upstream != nil && f.sess.LeavesUpstream(now) {
 			f.leaveUpstream(ctx, now)
 		}

@@ -77,8 +77,8 @@ type Config struct {
 	Probe int
 	// Stall: when nothing has moved for this long (no byte of a piece
 	// arrived, no holder gained one, no seed read a byte more from the
-	// upstream), the node takes the next-needed piece from the upstream
-	// itself. It bounds
+	// upstream, as a holder followed says: HolderState.Reading), the node
+	// takes the next-needed piece from the upstream itself. It bounds
 	// what a dead or lying holder can cost; it measures silence, not
 	// slowness, so it holds at any link rate, and it is counted from when
 	// the states asked of holders come back (Session.StateTook). Not tuned.

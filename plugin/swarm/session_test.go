@@ -248,6 +248,43 @@ func TestASeedWhoseUpstreamBytesGrowIsNotAStall(t *testing.T) {
 	}
 }
 
+// A node that follows no seed learns through the holders it follows that
+// one reads the layer (HolderState.Reading): while what it read grows, the
+// node waits for its pieces instead of reading the layer beside it; once
+// it stops growing for a stall time, the node becomes the seed. It passes
+// on the most it was told.
+func TestASeedReadingFarAwayIsNoStall(t *testing.T) {
+	cfg := testConfig()
+	s := NewSession(cfg, layer, "self", epoch)
+	s.AddHolders("follower", "other")
+	s.Decided(epoch)
+	s.Update(epoch, "follower", HolderState{Have: NewBitfield(9)})
+	s.Update(epoch, "other", HolderState{Have: NewBitfield(9), Reading: 1 << 10})
+	step := cfg.Stall / 2
+	at := epoch
+	for read := int64(1); read <= 6; read++ { // three Stalls, no piece yet
+		at = at.Add(step)
+		s.Update(at, "follower", HolderState{Have: NewBitfield(9), Reading: read << 16})
+		for _, r := range s.Next(at) {
+			if r.From == Upstream {
+				t.Fatalf("after %v of a seed reading on, told by a holder: %v, want to wait for it", at.Sub(epoch), r)
+			}
+		}
+		if got := s.Reading(); got != read<<16 {
+			t.Fatalf("passes on %d bytes read, want the most told, %d", got, read<<16)
+		}
+	}
+	if s.Seed() {
+		t.Fatal("turned seed while a seed's bytes grew")
+	}
+	stuck := at.Add(2 * cfg.Stall) // Stall and its share for the holders ranked before
+	s.Update(stuck, "follower", HolderState{Have: NewBitfield(9), Reading: 6 << 16})
+	s.Next(stuck)
+	if !s.Seed() {
+		t.Fatal("not a seed after a stall time with the seed's bytes still")
+	}
+}
+
 // A node that stalls while its seed has read nothing (the seed may wait
 // for a request to the registry) becomes the seed and reads the layer.
 func TestANodeStalledOnASeedThatReadsNothingBecomesTheSeed(t *testing.T) {

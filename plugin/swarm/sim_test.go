@@ -573,7 +573,7 @@ func (s *sim) names(from *simNode, k int, to *simNode) []peer.ID {
 
 func (s *sim) stateOf(n *simNode, k int) HolderState {
 	sess := n.sessions[k]
-	st := HolderState{Have: sess.Have().Clone(), Seed: sess.Seed(), Yields: sess.Yields(), Load: n.uploading, Upstream: s.upstreamRead(n, k), Spent: n.shares[k].Spent(s.clock()), Intake: n.intake()}
+	st := HolderState{Have: sess.Have().Clone(), Seed: sess.Seed(), Yields: sess.Yields(), Load: n.uploading, Upstream: s.upstreamRead(n, k), Spent: n.shares[k].Spent(s.clock()), Intake: n.intake(), Reading: sess.Reading()}
 	if s.p.relay {
 		st.Receiving = NewBitfield(s.layers[k].Pieces())
 		for t := range n.down.transfers {

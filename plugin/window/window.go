@@ -186,8 +186,11 @@ type Layer struct {
 	// upstream counts the bytes read from the upstream so far, whole
 	// pieces or not: a seed's progress between pieces.
 	upstream atomic.Int64
-	tables   map[peer.ID]pieces.Table
-	holders  []peer.ID
+	// reading is what the fetcher last knew a seed to have read of the
+	// layer (SetReading).
+	reading atomic.Int64
+	tables  map[peer.ID]pieces.Table
+	holders []peer.ID
 	// askers are the peers that asked for the layer since the fetcher
 	// last took them: nodes fetching it too, which the fetcher follows
 	// and names to others.
@@ -209,6 +212,9 @@ type State struct {
 	// Upstream is how many bytes of the layer the holder has read from the
 	// upstream so far.
 	Upstream int64
+	// Reading is the most bytes of the layer a seed the holder knows of
+	// has read from the upstream (swarm.HolderState.Reading).
+	Reading int64
 	// Cap is the holder's upload cap in bytes per second; 0: none.
 	Cap int64
 	// Intake is how many bytes per second the holder receives, for every
@@ -366,6 +372,10 @@ func (l *Layer) StartSend(now time.Time, i, uploads int, asker string) (end func
 // reader to add to as they arrive.
 func (l *Layer) UpstreamBytes() *atomic.Int64 { return &l.upstream }
 
+// SetReading records the most bytes of the layer a seed this node knows
+// of has read from the upstream, to pass on (swarm.Session.Reading).
+func (l *Layer) SetReading(n int64) { l.reading.Store(n) }
+
 // SetHolders records the holders this node knows, to pass on.
 func (l *Layer) SetHolders(ids []peer.ID) {
 	l.mu.Lock()
@@ -456,14 +466,14 @@ func (l *Layer) Check(i int, b []byte) error {
 
 // Holder is st as the swarm's policy takes it, with the holder's load.
 func (st State) Holder(load int) swarm.HolderState {
-	return swarm.HolderState{Have: st.Have, Seed: st.Seed, Yields: st.Yields, Upstream: st.Upstream, Load: load, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent}
+	return swarm.HolderState{Have: st.Have, Seed: st.Seed, Yields: st.Yields, Upstream: st.Upstream, Reading: st.Reading, Load: load, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent}
 }
 
 // State is a snapshot of the layer for a peer.
 func (l *Layer) State() State {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	st := State{Have: l.have.Clone(), Seed: l.seed, Yields: l.seed && l.yields, Upstream: l.upstream.Load(), Holders: slices.Clone(l.holders)}
+	st := State{Have: l.have.Clone(), Seed: l.seed, Yields: l.seed && l.yields, Upstream: l.upstream.Load(), Reading: l.reading.Load(), Holders: slices.Clone(l.holders)}
 	if l.seed {
 		st.Intake = l.reg.Intake(time.Now())
 	}

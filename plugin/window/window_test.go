@@ -116,7 +116,7 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 	have := swarm.NewBitfield(3)
 	have.Set(0)
 	have.Set(2)
-	st := State{Have: have, Seed: true, Yields: true, Upstream: 12345, Cap: 99, Intake: 4321, Spent: true, Holders: []peer.ID{tbl.Publisher}, Tables: []pieces.Table{tbl}}
+	st := State{Have: have, Seed: true, Yields: true, Upstream: 12345, Reading: 23456, Cap: 99, Intake: 4321, Spent: true, Holders: []peer.ID{tbl.Publisher}, Tables: []pieces.Table{tbl}}
 	var buf bytes.Buffer
 	if err := st.Encode(&buf); err != nil {
 		t.Fatal(err)
@@ -125,7 +125,7 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !got.Have.Has(0) || got.Have.Has(1) || !got.Have.Has(2) || !got.Seed || !got.Yields || got.Upstream != 12345 || got.Cap != 99 || got.Intake != 4321 || !got.Spent || len(got.Tables) != 1 || got.Holders[0] != tbl.Publisher {
+	if !got.Have.Has(0) || got.Have.Has(1) || !got.Have.Has(2) || !got.Seed || !got.Yields || got.Upstream != 12345 || got.Reading != 23456 || got.Cap != 99 || got.Intake != 4321 || !got.Spent || len(got.Tables) != 1 || got.Holders[0] != tbl.Publisher {
 		t.Fatalf("decoded %+v", got)
 	}
 	if _, err := DecodeState(bytes.NewReader(buf.Bytes()), digest.FromString("other"), size, nil); !errors.Is(err, ErrInvalidState) {
@@ -148,6 +148,7 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 		`{"have":"AAAAAAAAAAAAAAAA"}`,                           // two words for one
 		`{"have":"!!"}`,
 		`{"have":"AAAAAAAAAAA","upstream":-1}`,
+		`{"have":"AAAAAAAAAAA","reading":-1}`,
 		`{"have":"AAAAAAAAAAA","intake":-1}`,
 		strings.Repeat(" ", MaxEncodedState+1),
 	} {
@@ -324,5 +325,18 @@ func TestASeedsStateTellsItsNodesIntake(t *testing.T) {
 	}
 	if st := l.State(); st.Intake != 3<<20/2 {
 		t.Errorf("the seed's state tells %d B/s", st.Intake)
+	}
+}
+
+// A layer's state passes on what the fetcher last knew a seed to have
+// read, and the policy takes it from there.
+func TestAStatePassesOnWhatASeedRead(t *testing.T) {
+	l, err := New(1<<30).Begin(digest.FromBytes(layerBytes()), size, "default", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.SetReading(5 << 20)
+	if st := l.State(); st.Reading != 5<<20 || st.Holder(0).Reading != 5<<20 {
+		t.Fatalf("state tells %d bytes read, the policy %d; want %d", st.Reading, st.Holder(0).Reading, 5<<20)
 	}
 }

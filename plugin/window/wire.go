@@ -37,6 +37,7 @@ type wireState struct {
 	Seed     bool           `json:"seed,omitempty"`
 	Yields   bool           `json:"yields,omitempty"`
 	Upstream int64          `json:"upstream,omitempty"`
+	Reading  int64          `json:"reading,omitempty"`
 	Cap      int64          `json:"cap,omitempty"`
 	Intake   int64          `json:"intake,omitempty"`
 	Spent    bool           `json:"spent,omitempty"`
@@ -49,7 +50,7 @@ type wireState struct {
 // Encode writes st as JSON.
 func (st State) Encode(w io.Writer) error {
 	return json.NewEncoder(w).Encode(wireState{
-		Have: EncodeHave(st.Have), Seed: st.Seed, Yields: st.Yields, Upstream: st.Upstream, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent,
+		Have: EncodeHave(st.Have), Seed: st.Seed, Yields: st.Yields, Upstream: st.Upstream, Reading: st.Reading, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent,
 		Holders: st.Holders[:min(len(st.Holders), MaxHolders)], Tables: st.Tables[:min(len(st.Tables), MaxTables)],
 		From: st.TablesFrom,
 	})
@@ -97,8 +98,8 @@ func DecodeState(r io.Reader, layer digest.Digest, size int64, known []digest.Di
 	if err != nil {
 		return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
 	}
-	if ws.Upstream < 0 || ws.Cap < 0 || ws.Intake < 0 {
-		return State{}, fmt.Errorf("swarm state of %s: %d bytes from the upstream, a cap of %d, an intake of %d: %w", layer, ws.Upstream, ws.Cap, ws.Intake, ErrInvalidState)
+	if ws.Upstream < 0 || ws.Reading < 0 || ws.Cap < 0 || ws.Intake < 0 {
+		return State{}, fmt.Errorf("swarm state of %s: %d bytes from the upstream (%d read by a seed), a cap of %d, an intake of %d: %w", layer, ws.Upstream, ws.Reading, ws.Cap, ws.Intake, ErrInvalidState)
 	}
 	if len(ws.Holders) > MaxHolders || len(ws.Tables) > MaxTables {
 		return State{}, fmt.Errorf("swarm state of %s: %d holders, %d tables: %w", layer, len(ws.Holders), len(ws.Tables), ErrInvalidState)
@@ -121,7 +122,7 @@ func DecodeState(r io.Reader, layer digest.Digest, size int64, known []digest.Di
 			return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
 		}
 	}
-	return State{Have: have, Seed: ws.Seed, Yields: ws.Yields, Upstream: ws.Upstream, Cap: ws.Cap, Intake: ws.Intake, Spent: ws.Spent, Holders: ws.Holders, Tables: ws.Tables}, nil
+	return State{Have: have, Seed: ws.Seed, Yields: ws.Yields, Upstream: ws.Upstream, Reading: ws.Reading, Cap: ws.Cap, Intake: ws.Intake, Spent: ws.Spent, Holders: ws.Holders, Tables: ws.Tables}, nil
 }
 
 // EncodeHave is a have-set as text, for a JSON field or a header.
