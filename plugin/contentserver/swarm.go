@@ -45,14 +45,22 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 	if l, ok := s.opts.Windows.Lookup(dgst); ok && (s.opts.Policy == nil || s.opts.Policy.ContentShared(l.Namespace, l.Labels)) {
 		// The asker fetches the layer too: this node names it to the
 		// others, so that nodes that know only this one find each other.
-		if id, err := peer.Decode(r.RemoteAddr); err == nil {
+		id, idErr := peer.Decode(r.RemoteAddr)
+		if idErr == nil {
 			l.Asked(id)
 		}
 		if index < 0 {
-			s.holdState(w, r, l)
+			// A peer past the layer's followers is answered at once, told
+			// it is not followed (swarm.Followers); its pieces' requests
+			// are served as any.
+			crowded := idErr == nil && !l.Follows(time.Now(), id)
+			if !crowded {
+				s.holdState(w, r, l)
+			}
 			defer s.load(w, r, dgst)()
 			st := l.State()
 			st.Spent = s.spent(dgst)
+			st.Crowded = crowded
 			s.writeState(w, r, st)
 			return
 		}

@@ -497,3 +497,53 @@ func TestASeedHoldingAPieceBackIsBusyNotFull(t *testing.T) {
 		t.Fatalf("a piece a seed holds back for a first copy: %d, %s %q; want busy, not full", rec.Code, oci.FullHeader, rec.Header().Get(oci.FullHeader))
 	}
 }
+
+// A layer lets swarm.Config.MaxFollowers peers follow its state; a peer
+// past them is answered at once, told it is crowded out, and its piece
+// requests are served as any.
+func TestAPeerPastTheLayersFollowersIsToldItIsCrowdedOut(t *testing.T) {
+	s, _ := newTestServer(t)
+	data := bytes.Repeat([]byte("crowd"), 120<<10) // 600 KiB: 3 pieces
+	l := fetchingByPieces(t, s, data)
+	if err := l.Put(0, data[:256<<10]); err != nil {
+		t.Fatal(err)
+	}
+	path := "/v2/team/app/swarm/" + l.Digest.String()
+	ask := func(id peer.ID, query string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, path+query, nil)
+		req.RemoteAddr = id.String()
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		return rec
+	}
+	crowded := func(rec *httptest.ResponseRecorder) bool {
+		st, err := window.DecodeState(rec.Body, l.Digest, int64(len(data)), nil)
+		if err != nil || rec.Code != http.StatusOK {
+			t.Fatalf("state: %d %v", rec.Code, err)
+		}
+		return st.Crowded
+	}
+	var followers []peer.ID
+	for range swarm.DefaultConfig().MaxFollowers() {
+		id := testPeer(t)
+		followers = append(followers, id)
+		if crowded(ask(id, "")) {
+			t.Fatalf("follower %d of %d crowded out", len(followers), swarm.DefaultConfig().MaxFollowers())
+		}
+	}
+	late := testPeer(t)
+	start := time.Now()
+	rec := ask(late, "?held=1&wait=5000")
+	if !crowded(rec) || rec.Header().Get(oci.HeldHeader) != "" || time.Since(start) > swarm.StateHold {
+		t.Fatalf("a peer past the followers: held %q after %s; want crowded out at once", rec.Header().Get(oci.HeldHeader), time.Since(start))
+	}
+	if crowded(ask(followers[0], "")) {
+		t.Fatal("a follower crowded out by a later peer")
+	}
+	if rec := ask(late, "?piece=0"); rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), data[:256<<10]) {
+		t.Fatalf("a piece asked by a crowded-out peer: %d", rec.Code)
+	}
+	if crowded(do(s, http.MethodGet, path)) {
+		t.Fatal("a request that names no peer crowded out")
+	}
+}

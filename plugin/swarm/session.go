@@ -110,6 +110,9 @@ type HolderState struct {
 	// Spent: the holder has sent its share of the layer (Config.Share)
 	// and sends only pieces its asker finds nowhere else.
 	Spent bool
+	// Crowded: the holder is followed by as many nodes as it lets follow
+	// it (Config.MaxFollowers), this one not among them.
+	Crowded bool
 }
 
 type holder struct {
@@ -445,6 +448,16 @@ func (s *Session) fillActive() {
 	}
 }
 
+// reserve reports whether a holder found and not followed may be.
+func (s *Session) reserve() bool {
+	for _, h := range s.order[s.next:] {
+		if !h.excluded {
+			return true
+		}
+	}
+	return false
+}
+
 // Update records a holder's state, as its have-set answer says, at now.
 // A holder gaining pieces is progress: the swarm is moving, and the stall
 // rule waits on.
@@ -477,6 +490,13 @@ func (s *Session) Update(now time.Time, id peer.ID, st HolderState) {
 	}
 	if st.Seed && st.Upstream > 0 {
 		h.read.observe(now, st.Upstream, s.cfg.Stall/2)
+	}
+	if st.Crowded && h.active && s.reserve() {
+		// Followed no longer, but still known: its seed flag and its
+		// progress count for the stall rule, and others pass them on.
+		s.active = slices.DeleteFunc(s.active, func(a *holder) bool { return a == h })
+		h.active = false
+		s.fillActive()
 	}
 	if st.Have.Count() > h.state.Have.Count() {
 		h.refused = nil // it moves: asked again at once, as before a piece time

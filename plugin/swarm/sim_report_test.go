@@ -25,9 +25,9 @@ func (r simResult) row(unit time.Duration) string {
 	if len(r.slowEnd) > 0 {
 		slow = fmt.Sprintf(" (slow node %.2f×)", slices.Max(r.slowEnd).Seconds()/unit.Seconds())
 	}
-	return fmt.Sprintf("%.2f× | %.2f× | %.2f×%s | %.2f | %.2f | %d MiB | %.3f | %d",
+	return fmt.Sprintf("%.2f× | %.2f× | %.2f×%s | %.2f | %.2f | %.0f | %d MiB | %.3f | %d",
 		r.quantile(0.5, unit), r.quantile(0.99, unit), r.quantile(1, unit), slow,
-		copies(r.upstreamBytes), copies(r.maxUploaded), r.peakHeldBytes>>20,
+		copies(r.upstreamBytes), copies(r.maxUploaded), r.mostAnswers, r.peakHeldBytes>>20,
 		float64(r.vainBytes)/float64(r.imageSize*int64(len(r.fetchEnd)+len(r.slowEnd))), r.failed)
 }
 
@@ -78,8 +78,8 @@ func TestSwarmReport(t *testing.T) {
 		}
 	}
 	var out strings.Builder
-	fmt.Fprintln(&out, "| nodes | case | hop | size÷link | p50 | p99 | last | upstream copies | most uploaded (copies) | peak window | bytes in vain (copies per node) | failed pulls |")
-	fmt.Fprintln(&out, "|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(&out, "| nodes | case | hop | size÷link | p50 | p99 | last | upstream copies | most uploaded (copies) | most states and refusals answered a second by one node | peak window | bytes in vain (copies per node) | failed pulls |")
+	fmt.Fprintln(&out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	type kase struct {
 		name  string
 		tweak func(*simParams)

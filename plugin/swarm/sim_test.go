@@ -46,6 +46,9 @@ import (
 //     state (both ways), and not after (the fetcher's states carry names
 //     every time), gossipNames at a time, as Session.Names
 //     picks them (readers of the upstream first, the rest at random).
+//   - States and refusals take a hop each way but no room on the links;
+//     the simulator counts them per holder (the busiest one's answers a
+//     second are in the report), as the lab counts their bytes.
 //   - Pieces are verified by a flag (a corrupting member's pieces carry
 //     it), not by hashing.
 
@@ -89,8 +92,11 @@ type simResult struct {
 	// requests cancelled on their way (another source brought the piece
 	// first, or the holder was left), as the fetcher counts them.
 	vainBytes int64
-	imageSize int64
-	events    int
+	// mostAnswers is the most states and refusals one node answered a
+	// second, over the rollout (until the last fetch ended).
+	mostAnswers float64
+	imageSize   int64
+	events      int
 }
 
 type event struct {
@@ -172,6 +178,11 @@ type simNode struct {
 	waiting   []map[*simNode]*waiter
 	uploading int
 	uploaded  int64
+	// answers are the states and refusals it answered: requests that
+	// brought no piece.
+	answers int
+	// followers[layer] are the nodes that follow it (Config.MaxFollowers).
+	followers []*Followers
 	doneAt    time.Duration
 	done      bool
 	pending   []bool // per layer: a pump is scheduled
@@ -256,6 +267,9 @@ func runSim(p simParams) simResult {
 		}
 		n.pending = make([]bool, len(s.layers))
 		for range s.layers {
+			n.followers = append(n.followers, NewFollowers(p.cfg.MaxFollowers()))
+		}
+		for range s.layers {
 			n.seedSince = append(n.seedSince, -1)
 			n.firsts = append(n.firsts, NewFirstCopies(p.cfg.Uploads, p.cfg.Share))
 		}
@@ -309,6 +323,12 @@ func runSim(p simParams) simResult {
 		s.res.maxUploaded = max(s.res.maxUploaded, n.uploaded)
 	}
 	slices.Sort(s.res.fetchEnd)
+	if len(s.res.fetchEnd) > 0 {
+		span := s.res.fetchEnd[len(s.res.fetchEnd)-1].Seconds()
+		for _, n := range s.nodes {
+			s.res.mostAnswers = max(s.res.mostAnswers, float64(n.answers)/span)
+		}
+	}
 	if p.debug != nil {
 		p.debug(s)
 	}
@@ -477,6 +497,7 @@ func (s *sim) subscribeActive(n *simNode, k int) {
 				s.subscribeActive(o, k)
 			}
 			st := s.stateOf(o, k)
+			st.Crowded = !o.followers[k].Admit(s.clock(), string(n.id))
 			s.at(s.p.hop, func() {
 				if !n.alive {
 					return
@@ -485,7 +506,9 @@ func (s *sim) subscribeActive(n *simNode, k int) {
 				n.sessions[k].Update(s.clock(), o.id, st)
 				s.subscribeActive(n, k)
 				s.pump(n, k)
-				s.at(StateSpacing, func() { s.askState(n, k, o) })
+				if !st.Crowded {
+					s.at(StateSpacing, func() { s.askState(n, k, o) })
+				}
 			})
 		})
 	}
@@ -519,6 +542,18 @@ func (s *sim) askState(n *simNode, k int, o *simNode) {
 		if !o.alive {
 			return
 		}
+		if !o.followers[k].Admit(s.clock(), string(n.id)) {
+			st := s.stateOf(o, k)
+			st.Crowded = true
+			o.answers++
+			s.at(s.p.hop, func() {
+				if n.alive {
+					n.sessions[k].Update(s.clock(), o.id, st)
+					s.pump(n, k)
+				}
+			})
+			return
+		}
 		w := &waiter{known: known, next: asked + next}
 		o.waiting[k][n] = w
 		if o.sessions[k].Have().Count() > known {
@@ -537,6 +572,7 @@ func (s *sim) askState(n *simNode, k int, o *simNode) {
 func (s *sim) answerState(o *simNode, k int, n *simNode) {
 	next := o.waiting[k][n].next
 	delete(o.waiting[k], n)
+	o.answers++
 	st := s.stateOf(o, k)
 	s.at(s.p.hop, func() {
 		if !n.alive {
@@ -659,6 +695,7 @@ func (s *sim) request(n *simNode, k int, r Request) {
 // refuse answers n's request for a piece of layer k with why, and src's
 // state, as the content service does.
 func (s *sim) refuse(src, n *simNode, k, piece int, why Failure) {
+	src.answers++
 	st := s.stateOf(src, k)
 	s.at(s.p.hop, func() {
 		s.answered(n, k, src, st)

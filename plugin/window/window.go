@@ -197,7 +197,9 @@ type Layer struct {
 	askers []peer.ID
 	// followed: a peer has asked for the layer (Followed).
 	followed bool
-	ended    bool
+	// followers are the peers that follow its state (Follows).
+	followers *swarm.Followers
+	ended     bool
 	// grown is closed when the have-set grows or the fetch ends (Grown).
 	grown chan struct{}
 }
@@ -222,7 +224,10 @@ type State struct {
 	Intake int64
 	// Spent: the holder has sent its share of the layer in this rollout
 	// (swarm.Share).
-	Spent   bool
+	Spent bool
+	// Crowded: the holder lets no more peers follow it, the asker not
+	// among them (swarm.Followers).
+	Crowded bool
 	Holders []peer.ID
 	Tables  []pieces.Table
 	// TablesFrom: on the way to a peer, the tables' digests begin at this
@@ -395,6 +400,18 @@ func (l *Layer) Asked(id peer.ID) {
 	}
 }
 
+// Follows records that peer id asked for the layer's state at now, and
+// reports whether it follows the layer: it did already, or fewer than
+// swarm.Config.MaxFollowers do.
+func (l *Layer) Follows(now time.Time, id peer.ID) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.followers == nil {
+		l.followers = swarm.NewFollowers(swarm.DefaultConfig().MaxFollowers())
+	}
+	return l.followers.Admit(now, string(id))
+}
+
 // Followed reports whether a peer has asked for the layer: only then is
 // a table of its pieces worth publishing.
 func (l *Layer) Followed() bool {
@@ -466,7 +483,7 @@ func (l *Layer) Check(i int, b []byte) error {
 
 // Holder is st as the swarm's policy takes it, with the holder's load.
 func (st State) Holder(load int) swarm.HolderState {
-	return swarm.HolderState{Have: st.Have, Seed: st.Seed, Yields: st.Yields, Upstream: st.Upstream, Reading: st.Reading, Load: load, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent}
+	return swarm.HolderState{Have: st.Have, Seed: st.Seed, Yields: st.Yields, Upstream: st.Upstream, Reading: st.Reading, Load: load, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent, Crowded: st.Crowded}
 }
 
 // State is a snapshot of the layer for a peer.

@@ -41,6 +41,7 @@ type wireState struct {
 	Cap      int64          `json:"cap,omitempty"`
 	Intake   int64          `json:"intake,omitempty"`
 	Spent    bool           `json:"spent,omitempty"`
+	Crowded  bool           `json:"crowded,omitempty"`
 	Holders  []peer.ID      `json:"holders,omitempty"`
 	Tables   []pieces.Table `json:"tables,omitempty"`
 	// From: the tables' digests begin at this piece (State.TablesPast).
@@ -50,7 +51,7 @@ type wireState struct {
 // Encode writes st as JSON.
 func (st State) Encode(w io.Writer) error {
 	return json.NewEncoder(w).Encode(wireState{
-		Have: EncodeHave(st.Have), Seed: st.Seed, Yields: st.Yields, Upstream: st.Upstream, Reading: st.Reading, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent,
+		Have: EncodeHave(st.Have), Seed: st.Seed, Yields: st.Yields, Upstream: st.Upstream, Reading: st.Reading, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent, Crowded: st.Crowded,
 		Holders: st.Holders[:min(len(st.Holders), MaxHolders)], Tables: st.Tables[:min(len(st.Tables), MaxTables)],
 		From: st.TablesFrom,
 	})
@@ -122,7 +123,7 @@ func DecodeState(r io.Reader, layer digest.Digest, size int64, known []digest.Di
 			return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
 		}
 	}
-	return State{Have: have, Seed: ws.Seed, Yields: ws.Yields, Upstream: ws.Upstream, Reading: ws.Reading, Cap: ws.Cap, Intake: ws.Intake, Spent: ws.Spent, Holders: ws.Holders, Tables: ws.Tables}, nil
+	return State{Have: have, Seed: ws.Seed, Yields: ws.Yields, Upstream: ws.Upstream, Reading: ws.Reading, Cap: ws.Cap, Intake: ws.Intake, Spent: ws.Spent, Crowded: ws.Crowded, Holders: ws.Holders, Tables: ws.Tables}, nil
 }
 
 // EncodeHave is a have-set as text, for a JSON field or a header.
