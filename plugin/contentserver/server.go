@@ -79,6 +79,9 @@ type Server struct {
 	// shares: what this node sent of each layer in its current rollout
 	// (swarm.Config.Share).
 	shares map[digest.Digest]*swarm.Share
+	// followers: the peers that follow each layer's state
+	// (swarm.Config.MaxFollowers).
+	followers map[digest.Digest]*swarm.Followers
 	// corrupt: digests whose stored copy here was found not to match.
 	corrupt map[digest.Digest]struct{}
 	// tabling: piece tables of stored layers being computed.
@@ -266,7 +269,7 @@ func New(store content.Store, locator Locator, images Images, opts Options) *Ser
 		opts.VerifyFirstLimit = 4 << 20
 	}
 	s := &Server{store: store, locator: locator, images: images, opts: opts, perPeer: map[string]int{}, sending: map[digest.Digest]int{},
-		tabling: map[digest.Digest]*storedHash{}, shares: map[digest.Digest]*swarm.Share{}, corrupt: map[digest.Digest]struct{}{}, hashing: make(chan struct{}, maxPieceHashes),
+		tabling: map[digest.Digest]*storedHash{}, shares: map[digest.Digest]*swarm.Share{}, followers: map[digest.Digest]*swarm.Followers{}, corrupt: map[digest.Digest]struct{}{}, hashing: make(chan struct{}, maxPieceHashes),
 		holding: semaphore.NewWeighted(int64(max(1, opts.MaxRequests/2)))}
 	s.handler = recovery.Handler("p2p: content service recovered from a panic", http.HandlerFunc(s.serve), oci.WriteInternalError)
 	return s

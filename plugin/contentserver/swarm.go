@@ -45,15 +45,11 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 	if l, ok := s.opts.Windows.Lookup(dgst); ok && (s.opts.Policy == nil || s.opts.Policy.ContentShared(l.Namespace, l.Labels)) {
 		// The asker fetches the layer too: this node names it to the
 		// others, so that nodes that know only this one find each other.
-		id, idErr := peer.Decode(r.RemoteAddr)
-		if idErr == nil {
+		if id, err := peer.Decode(r.RemoteAddr); err == nil {
 			l.Asked(id)
 		}
 		if index < 0 {
-			// A peer past the layer's followers is answered at once, told
-			// it is not followed (swarm.Followers); its pieces' requests
-			// are served as any.
-			crowded := idErr == nil && !l.Follows(time.Now(), id)
+			crowded := s.crowded(r, dgst)
 			if !crowded {
 				s.holdState(w, r, l)
 			}
@@ -93,7 +89,7 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 			return
 		}
 		defer s.load(w, r, dgst)()
-		s.writeState(w, r, window.State{Have: allPieces(n), Tables: []pieces.Table{table}, Spent: s.spent(dgst)})
+		s.writeState(w, r, window.State{Have: allPieces(n), Tables: []pieces.Table{table}, Spent: s.spent(dgst), Crowded: s.crowded(r, dgst)})
 		return
 	}
 	if index >= n {
@@ -296,6 +292,27 @@ func (s *Server) takeShare(p pieceOf, only bool) bool {
 		s.shares[p.layer] = sh
 	}
 	return sh.Take(now, p.length, only)
+}
+
+// crowded reports whether the peer asking r for the state of layer dgst
+// is turned away: the layer has all the followers it lets follow it
+// (swarm.Followers). Such a peer is answered at once; its requests for
+// pieces are served as any. A request that names no peer is not.
+func (s *Server) crowded(r *http.Request, dgst digest.Digest) bool {
+	id, err := peer.Decode(r.RemoteAddr)
+	if err != nil {
+		return false
+	}
+	now := time.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f := s.followers[dgst]
+	if f == nil {
+		maps.DeleteFunc(s.followers, func(_ digest.Digest, f *swarm.Followers) bool { return f.Idle(now) })
+		f = swarm.NewFollowers(swarm.DefaultConfig().MaxFollowers())
+		s.followers[dgst] = f
+	}
+	return !f.Admit(now, string(id))
 }
 
 // spent reports whether this node has sent its share of layer dgst.

@@ -500,7 +500,8 @@ func TestASeedHoldingAPieceBackIsBusyNotFull(t *testing.T) {
 
 // A layer lets swarm.Config.MaxFollowers peers follow its state; a peer
 // past them is answered at once, told it is crowded out, and its piece
-// requests are served as any.
+// requests are served as any. So for a layer fetched by pieces and for a
+// stored one.
 func TestAPeerPastTheLayersFollowersIsToldItIsCrowdedOut(t *testing.T) {
 	s, _ := newTestServer(t)
 	data := bytes.Repeat([]byte("crowd"), 120<<10) // 600 KiB: 3 pieces
@@ -508,7 +509,19 @@ func TestAPeerPastTheLayersFollowersIsToldItIsCrowdedOut(t *testing.T) {
 	if err := l.Put(0, data[:256<<10]); err != nil {
 		t.Fatal(err)
 	}
-	path := "/v2/team/app/swarm/" + l.Digest.String()
+	crowdsOut(t, s, l.Digest, data)
+
+	stored := strings.Repeat("0123456789abcdef", 40<<10) // 640 KiB
+	s, d := newTestServer(t, stored)
+	signsTables(t, s)
+	crowdsOut(t, s, d[0], []byte(stored))
+}
+
+// crowdsOut checks that layer dgst, whose first piece s serves, crowds
+// out a peer past its followers.
+func crowdsOut(t *testing.T, s *Server, dgst digest.Digest, data []byte) {
+	t.Helper()
+	path := "/v2/team/app/swarm/" + dgst.String()
 	ask := func(id peer.ID, query string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(http.MethodGet, path+query, nil)
 		req.RemoteAddr = id.String()
@@ -517,7 +530,8 @@ func TestAPeerPastTheLayersFollowersIsToldItIsCrowdedOut(t *testing.T) {
 		return rec
 	}
 	crowded := func(rec *httptest.ResponseRecorder) bool {
-		st, err := window.DecodeState(rec.Body, l.Digest, int64(len(data)), nil)
+		t.Helper()
+		st, err := window.DecodeState(rec.Body, dgst, int64(len(data)), nil)
 		if err != nil || rec.Code != http.StatusOK {
 			t.Fatalf("state: %d %v", rec.Code, err)
 		}

@@ -31,6 +31,9 @@ func TestAHolderLetsSoManyFollowItAndMakesRoomForNewOnesAsOldOnesGoQuiet(t *test
 	if f.Admit(later.Add(time.Millisecond), "node-2") {
 		t.Fatal("node-2 came back to a full set and was admitted")
 	}
+	if f.Idle(later.Add(followerSilence)) || !f.Idle(later.Add(followerSilence+2*time.Millisecond)) {
+		t.Fatal("idle while a follower may still be heard from, or not idle once none may")
+	}
 	if !NewFollowers(0).Admit(epoch, "any") {
 		t.Fatal("no limit turned a node away")
 	}

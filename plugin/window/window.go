@@ -197,9 +197,7 @@ type Layer struct {
 	askers []peer.ID
 	// followed: a peer has asked for the layer (Followed).
 	followed bool
-	// followers are the peers that follow its state (Follows).
-	followers *swarm.Followers
-	ended     bool
+	ended    bool
 	// grown is closed when the have-set grows or the fetch ends (Grown).
 	grown chan struct{}
 }
@@ -398,18 +396,6 @@ func (l *Layer) Asked(id peer.ID) {
 	if len(l.askers) < MaxHolders && !slices.Contains(l.askers, id) {
 		l.askers = append(l.askers, id)
 	}
-}
-
-// Follows records that peer id asked for the layer's state at now, and
-// reports whether it follows the layer: it did already, or fewer than
-// swarm.Config.MaxFollowers do.
-func (l *Layer) Follows(now time.Time, id peer.ID) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.followers == nil {
-		l.followers = swarm.NewFollowers(swarm.DefaultConfig().MaxFollowers())
-	}
-	return l.followers.Admit(now, string(id))
 }
 
 // Followed reports whether a peer has asked for the layer: only then is
