@@ -65,7 +65,8 @@ type Config struct {
 	// 2.59×/2.71×. (With 8, p99 at 200 nodes was 3.5× against 2.9× with
 	// 16, under older rules.) A holder that sends nothing is asked its
 	// state every 400 ms: 32 of them cost a node up to 80 small requests a
-	// second per layer.
+	// second per layer. A holder lets twice as many follow it
+	// (MaxFollowers).
 	Holders int
 	// Probe is how many nodes ranked above this one (nearest the layer's
 	// key in the DHT's key space, among the peers it knows) it asks
