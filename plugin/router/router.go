@@ -150,13 +150,15 @@ func New(ctx context.Context, opts Options) (*Router, error) {
 }
 
 // dhtOptions are the DHT settings of every Shoal node: server mode, the
-// private protocol prefix, provider records only.
+// private protocol prefix, provider records only, messages sent at once
+// on streams of their own (streamSender).
 func dhtOptions(opts Options, extra ...dht.Option) []dht.Option {
 	return append([]dht.Option{
 		dht.Mode(dht.ModeServer),
 		dht.ProtocolPrefix(protocol.ID(opts.ProtocolPrefix)),
 		dht.DisableValues(),
 		dht.ProviderManagerOpts(records.ProvideValidity(opts.ProviderTTL)),
+		dht.WithCustomMessageSender(newStreamSender),
 	}, extra...)
 }
 
