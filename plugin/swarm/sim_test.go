@@ -27,6 +27,9 @@ import (
 //     TCP flows share a bottleneck (water-filling). A holder sends at
 //     most Config.Uploads pieces at once and answers Full beyond, as the
 //     content service does.
+//   - The upstream: a seed's pieces come over one body, one after
+//     another, as the fetcher's upstream reader reads them; a piece out of
+//     order opens a new body, a hop away.
 //   - Latency: a request, an answer or a state reaches the other end one
 //     hop delay after it is sent. CPU, disk and hashing are free (the lab
 //     measures them).
@@ -147,6 +150,20 @@ type transfer struct {
 	dependents []*transfer
 	// state is its sender's state as the piece's answer began.
 	state HolderState
+	// body is the upstream body it comes over; queued: it has not begun.
+	body   *upstreamBody
+	queued bool
+}
+
+// upstreamBody is a node's body of a layer from the upstream, as the
+// fetcher reads it: the pieces asked in order come over it one after
+// another with no new request; a piece out of order is a new (range)
+// request, a hop away.
+type upstreamBody struct {
+	next    int           // the piece after the last one asked over it
+	opensAt time.Duration // when its first bytes may come
+	queue   []*transfer
+	reading *transfer
 }
 
 // fetching is how many layers n fetches by pieces now.
@@ -185,7 +202,8 @@ type simNode struct {
 	followers []*Followers
 	doneAt    time.Duration
 	done      bool
-	pending   []bool // per layer: a pump is scheduled
+	pending   []bool          // per layer: a pump is scheduled
+	bodies    []*upstreamBody // per layer: its body from the upstream
 	// fromUpstream[layer] are the bytes of its pieces finished from the
 	// upstream.
 	fromUpstream []int64
@@ -266,6 +284,7 @@ func runSim(p simParams) simResult {
 			n.waiting = append(n.waiting, map[*simNode]*waiter{})
 		}
 		n.pending = make([]bool, len(s.layers))
+		n.bodies = make([]*upstreamBody, len(s.layers))
 		for range s.layers {
 			n.followers = append(n.followers, NewFollowers(p.cfg.MaxFollowers()))
 		}
@@ -666,13 +685,12 @@ func (s *sim) pump(n *simNode, k int) {
 }
 
 func (s *sim) request(n *simNode, k int, r Request) {
-	l := s.layers[k]
+	if r.From == Upstream {
+		s.readUpstream(n, k, r.Piece)
+		return
+	}
 	s.at(s.p.hop, func() {
 		if !n.alive {
-			return
-		}
-		if r.From == Upstream {
-			s.send(nil, n, k, r.Piece, float64(l.PieceLen(r.Piece)))
 			return
 		}
 		src := s.byID[r.From]
@@ -749,6 +767,17 @@ func (s *sim) fail(n *simNode, k int, src peer.ID) {
 // fetcher closes its body when it yields to another seed.
 func (s *sim) leaveUpstream(n *simNode, k int) {
 	left := false
+	if b := n.bodies[k]; b != nil { // what it asked, not begun, first: nothing reads on
+		for _, t := range b.queue {
+			if !t.done {
+				delete(s.flights, flightKey{n, k, t.piece, Upstream})
+				t.done = true
+				left = true
+			}
+		}
+		b.queue = nil
+		n.bodies[k] = nil
+	}
 	for _, t := range transfersOf(n.down) {
 		if t.src == nil && t.layer == k {
 			delete(s.flights, flightKey{n, k, t.piece, Upstream})
@@ -763,10 +792,38 @@ func (s *sim) leaveUpstream(n *simNode, k int) {
 	}
 }
 
-func (s *sim) send(src *simNode, dst *simNode, k, piece int, bytes float64) {
-	t := &transfer{src: src, dst: dst, layer: k, piece: piece, remaining: bytes}
-	s.flights[flightKey{dst, k, piece, Upstream}] = t
-	s.startTransfer(t)
+// readUpstream asks the upstream for piece i of layer k for n: over n's
+// body when the body is at i, else over a new one.
+func (s *sim) readUpstream(n *simNode, k, i int) {
+	b := n.bodies[k]
+	if b == nil || b.next != i {
+		b = &upstreamBody{opensAt: s.now + s.p.hop}
+		n.bodies[k] = b
+		s.at(s.p.hop, func() { s.readOn(n, b) })
+	}
+	b.next = i + 1
+	t := &transfer{dst: n, layer: k, piece: i, remaining: float64(s.layers[k].PieceLen(i)), body: b, queued: true}
+	s.flights[flightKey{n, k, i, Upstream}] = t
+	b.queue = append(b.queue, t)
+	s.readOn(n, b)
+}
+
+// readOn begins the next piece asked over b once the one before is in.
+func (s *sim) readOn(n *simNode, b *upstreamBody) {
+	if b == nil || !n.alive || s.now < b.opensAt || b.reading != nil && !b.reading.done {
+		return
+	}
+	for len(b.queue) > 0 {
+		t := b.queue[0]
+		b.queue = b.queue[1:]
+		if t.done {
+			continue
+		}
+		t.queued = false
+		b.reading = t
+		s.startTransfer(t)
+		return
+	}
 }
 
 // receivingFromPeers reports whether bytes of layer k's pieces flow to n
@@ -897,6 +954,7 @@ func (s *sim) endTransfer(t *transfer) {
 	} else {
 		s.res.upstreamBytes += size
 		t.dst.fromUpstream[t.layer] += size
+		defer s.readOn(t.dst, t.body)
 	}
 	s.reshare(up, t.dst.down)
 	delete(s.flights, flightKey{t.dst, t.layer, t.piece, src})
@@ -968,6 +1026,12 @@ func (s *sim) cancel(t *transfer) {
 	}
 	t.done = true
 	defer s.releaseDependents(t, false)
+	if t.queued {
+		return
+	}
+	if t.body != nil {
+		defer s.readOn(t.dst, t.body)
+	}
 	if _, ok := s.upOf(t).transfers[t]; ok {
 		left := max(t.remaining-t.rate*(s.now-t.since).Seconds(), 0)
 		s.res.vainBytes += int64(float64(s.layers[t.layer].PieceLen(t.piece)) - left)
