@@ -152,7 +152,11 @@ const StateHold = time.Second
 // 1.26×/1.88×, after 25 ms 1.25×/1.87×, 50 ms 1.28×/1.90×, 100 ms
 // 1.29×/1.92×, 200 ms 1.29×/2.00×. 100 ms keeps a node's state traffic
 // at the rate of states asked every 100 ms, only while holders gain
-// pieces.
+// pieces. It costs more at 1,000 nodes and 1 s: a seed's followers learn
+// of its first pieces 100 ms (0.1×) late, and 0 gave p99 2.02× (25 ms
+// 2.10×) against 2.24×, with the busiest node answering 10,602 states a
+// second against 5,357; each is an HTTP exchange, so the bound stays
+// until news of pieces is pushed on a stream.
 const StateSpacing = 100 * time.Millisecond
 
 // LookupHolders is the most holders of a layer one lookup asks the DHT
