@@ -40,7 +40,9 @@ type dhtStream struct {
 
 const (
 	// idleStreamsPerPeer bounds the streams kept open to one peer between
-	// requests; requests beyond them open streams that are then closed.
+	// messages: a pull has three blobs' lookups in flight at once
+	// (containerd's download limit) and an announcement of one it just
+	// committed. Messages beyond them open streams that are then closed.
 	idleStreamsPerPeer = 4
 	// idleStreamAge: a stream left idle longer is closed rather than
 	// reused, before the peer's DHT resets it (after a minute idle).
