@@ -56,43 +56,39 @@ func newStreamSender(h host.Host, protos []protocol.ID) pb.MessageSenderWithDisc
 	return &streamSender{host: h, protos: protos, idle: map[peer.ID][]*dhtStream{}}
 }
 
-// SendRequest sends m to p and returns its answer. A stream that was
-// reused and fails is replaced by a new one once: the peer may have
-// closed it while it was idle.
+// SendRequest sends m to p and returns its answer.
 func (ss *streamSender) SendRequest(ctx context.Context, p peer.ID, m *pb.Message) (*pb.Message, error) {
 	start := time.Now()
+	answer, err := ss.send(ctx, p, m, true)
+	if err == nil {
+		ss.host.Peerstore().RecordLatency(p, time.Since(start))
+	}
+	return answer, err
+}
+
+// SendMessage sends m to p, which answers nothing.
+func (ss *streamSender) SendMessage(ctx context.Context, p peer.ID, m *pb.Message) error {
+	_, err := ss.send(ctx, p, m, false)
+	return err
+}
+
+// send sends m to p over a stream kept or new, and reads its answer if
+// answered. A stream that was reused and fails is replaced by the next
+// (a new one last): the peer may have closed it while it was idle.
+func (ss *streamSender) send(ctx context.Context, p peer.ID, m *pb.Message, answered bool) (*pb.Message, error) {
 	for {
 		st, reused, err := ss.stream(ctx, p)
 		if err != nil {
 			return nil, err
 		}
-		answer, err := ss.exchange(ctx, st, m, true)
+		answer, err := ss.exchange(ctx, st, m, answered)
 		if err == nil {
-			ss.host.Peerstore().RecordLatency(p, time.Since(start))
 			ss.release(p, st)
 			return answer, nil
 		}
 		st.s.Reset()
 		if !reused || ctx.Err() != nil {
 			return nil, err
-		}
-	}
-}
-
-// SendMessage sends m to p, which answers nothing.
-func (ss *streamSender) SendMessage(ctx context.Context, p peer.ID, m *pb.Message) error {
-	for {
-		st, reused, err := ss.stream(ctx, p)
-		if err != nil {
-			return err
-		}
-		if _, err = ss.exchange(ctx, st, m, false); err == nil {
-			ss.release(p, st)
-			return nil
-		}
-		st.s.Reset()
-		if !reused || ctx.Err() != nil {
-			return err
 		}
 	}
 }
