@@ -927,6 +927,22 @@ func (f *pieceFetch) fromUpstream(i int) {
 	}
 }
 
+// upstreamFailed records that the upstream reader failed with err: the
+// pieces asked of it are asked of peers, the upstream again later, and
+// the fetch fails only when the session says so.
+func (f *pieceFetch) upstreamFailed(ctx context.Context, err error) {
+	f.mu.Lock()
+	clear(f.fromRegistry)
+	f.mu.Unlock()
+	logger := log.G(ctx).WithError(err).WithField("digest", f.desc.Digest)
+	if f.sess.UpstreamFailed(time.Now()) {
+		logger.Warn("p2p: fetching a layer's pieces from the upstream failed")
+		f.fail(fmt.Errorf("fetch %s from the upstream: %w", f.desc.Digest, err))
+		return
+	}
+	logger.Warn("p2p: fetching a layer's pieces from the upstream failed; peers are asked for them, the upstream again later")
+}
+
 // startUpstream starts the upstream reader unless it runs.
 func (f *pieceFetch) startUpstream() {
 	if f.upstream == nil || f.upstream.ended.Load() {
@@ -961,8 +977,8 @@ func (u *upstreamPieces) read(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		log.G(ctx).WithError(err).WithField("digest", f.desc.Digest).Warn("p2p: fetching a layer's pieces from the upstream failed")
-		f.fail(fmt.Errorf("fetch %s from the upstream: %w", f.desc.Digest, err))
+		u.ended.Store(true) // a piece asked from now on starts another reader
+		f.post(func() { f.upstreamFailed(ctx, err) })
 	}
 	body, at, cancel := f.takeDirect(ctx) // at: the body's offset
 	defer func() {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -747,5 +748,96 @@ func TestANodeThatSparesItsUplinkAsksTheNodesAfterIt(t *testing.T) {
 		if got := len(pulling) == 1 && pulling[0] == peerA; got != spare {
 			t.Fatalf("spare uplink %v: asked found %v pulling, want %v", spare, pulling, spare)
 		}
+	}
+}
+
+// failingUpstream fails the bodies of a layer as a registry behind a
+// full link does: opening the first refused ones fails, reading one
+// breaks after breakAt bytes, and bodies opened after good are whole.
+type failingUpstream struct {
+	data    []byte
+	refused int   // bodies refused first
+	breakAt int64 // the first body opened breaks here (0: none does)
+	good    int   // bodies opened after refused, then every one refused (-1: none)
+	mu      sync.Mutex
+	calls   int
+}
+
+var errNoRoute = errors.New("dial tcp 10.0.0.1:5000: connect: no route to host")
+
+func (u *failingUpstream) Fetch(context.Context, ocispec.Descriptor) (io.ReadCloser, error) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.calls++
+	if u.calls <= u.refused || u.good >= 0 && u.calls > u.refused+u.good {
+		return nil, errNoRoute
+	}
+	body := readSeekCloser{bytes.NewReader(u.data)}
+	if u.breakAt > 0 && u.calls == u.refused+1 {
+		return &breakingBody{body, u.breakAt}, nil
+	}
+	return body, nil
+}
+
+type breakingBody struct {
+	readSeekCloser
+	at int64
+}
+
+func (b *breakingBody) Read(p []byte) (int, error) {
+	if off, _ := b.Seek(0, io.SeekCurrent); off >= b.at {
+		return 0, syscall.ECONNRESET
+	} else if int64(len(p)) > b.at-off {
+		p = p[:b.at-off]
+	}
+	return b.readSeekCloser.Read(p)
+}
+
+func (u *failingUpstream) opened() int {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.calls
+}
+
+// A fetch by pieces whose upstream fails goes on with its peers, and
+// takes from the upstream again a stall time later what no peer brings;
+// it fails when the upstream fails again with nothing arrived between.
+func TestAFetchByPiecesOutlivesAnUpstreamFailure(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		up      failingUpstream
+		fails   bool
+		atLeast int // bodies opened
+	}{
+		{"a body that cannot be opened", failingUpstream{refused: 1, good: -1}, false, 2},
+		{"a body that breaks", failingUpstream{breakAt: 9 << 20, good: -1}, false, 2},
+		{"a body that breaks, then none opens", failingUpstream{breakAt: 9 << 20, good: 1}, true, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			data := randomBytes(t, 32<<20) // 128 pieces of 256 KiB
+			// B, a seed too, brings runs of 32 pieces (8 MiB), and
+			// never the others.
+			var fromB atomic.Int32
+			bHolds := func(i int) bool { return (i/32)%2 == 0 }
+			client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: partHolder(t, data, false, &fromB, bHolds, true, 0)}}
+			opts := piecesOptions(t)
+			opts.Swarm = swarm.DefaultConfig()
+			opts.Swarm.Stall = 200 * time.Millisecond
+			up := c.up
+			up.data = data
+			f := newFetcher(t, fakeFinder{providers: []peer.ID{peerB}}, client, opts)
+			got, err := fetch(f, &up, desc(data, ocispec.MediaTypeImageLayer))
+			switch {
+			case c.fails && !errors.Is(err, errNoRoute):
+				t.Fatalf("fetch: %v, want the upstream's error", err)
+			case !c.fails && err != nil:
+				t.Fatalf("fetch: %v", err)
+			case !c.fails && !bytes.Equal(got, data):
+				t.Fatal("wrong bytes")
+			}
+			if up.opened() < c.atLeast || fromB.Load() == 0 {
+				t.Fatalf("%d upstream bodies opened, %d pieces from B: want at least %d, and some from B", up.opened(), fromB.Load(), c.atLeast)
+			}
+		})
 	}
 }

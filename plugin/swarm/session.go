@@ -236,6 +236,9 @@ type Session struct {
 	// yielded is when this seed last stopped reading the upstream because
 	// it yields to another (takesUpstream).
 	yielded time.Time
+	// upstreamFailed is when reading the upstream last failed
+	// (UpstreamFailed).
+	upstreamFailed time.Time
 	// seedWhy is the rule that made this node a seed last (SeedReason).
 	seedWhy string
 
@@ -1007,6 +1010,9 @@ func (s *Session) asked(i int, id peer.ID) bool {
 // milliseconds opened 898 registry bodies for one layer, each abandoned
 // with its bytes in flight (1.92 upstream copies).
 func (s *Session) takesUpstream(i int, now time.Time) bool {
+	if now.Sub(s.upstreamFailed) < s.cfg.Stall {
+		return false
+	}
 	return s.stalled(i, now) || s.seed && !s.Yields() && now.Sub(s.yielded) >= s.cfg.Stall
 }
 
@@ -1135,12 +1141,29 @@ func (s *Session) StopUpstream(now time.Time) {
 	if s.seed && s.Yields() {
 		s.yielded = now
 	}
+	s.dropUpstream(now)
+}
+
+// UpstreamFailed records that reading the upstream failed at now: its
+// requests ended unanswered. Their pieces are asked of the holders that
+// offer them, and the upstream again only a stall time later. It reports
+// whether the fetch fails: the upstream failed before and nothing moved
+// since. In the sixteen-node lab a node behind a link at a tenth of the
+// others' could not connect to the registry once ("no route to host"
+// through its full queue), and its pull failed while peers held every
+// piece it lacked.
+func (s *Session) UpstreamFailed(now time.Time) (fails bool) {
+	fails = !s.upstreamFailed.IsZero() && !s.lastArrival.After(s.upstreamFailed)
+	s.upstreamFailed = now
+	s.dropUpstream(now)
+	return fails
+}
+
+// dropUpstream ends the requests in flight to the upstream, unanswered.
+func (s *Session) dropUpstream(now time.Time) {
 	for i, fl := range s.inflight {
-		for _, f := range fl {
-			if f.from == Upstream {
-				s.Failed(now, i, Upstream, Unavailable)
-				break
-			}
+		if slices.ContainsFunc(fl, func(f flight) bool { return f.from == Upstream }) {
+			s.Failed(now, i, Upstream, Unavailable)
 		}
 	}
 }
@@ -1249,6 +1272,9 @@ func (s *Session) Wake(now time.Time) time.Time {
 		}
 	}
 	consider(s.lastArrival.Add(s.stallAfter()))
+	if !s.upstreamFailed.IsZero() {
+		consider(s.upstreamFailed.Add(s.cfg.Stall))
+	}
 	if !s.slowSince.IsZero() {
 		consider(s.slowSince.Add(s.stallAfter()))
 	}

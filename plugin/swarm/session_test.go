@@ -424,6 +424,41 @@ func TestStopUpstreamEndsTheRequestsToTheUpstream(t *testing.T) {
 	}
 }
 
+// A seed whose upstream failed asks holders for the pieces they offer at
+// once, and the upstream again only a stall time later; a second failure
+// with nothing arrived since fails the fetch, one after a piece does not.
+func TestAnUpstreamFailureLeavesThePiecesToHoldersForAStall(t *testing.T) {
+	cfg := testConfig()
+	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
+	s := NewSession(cfg, layer, "self", epoch)
+	s.Decided(epoch)
+	if got := s.Next(epoch); len(got) != 3 || got[0].From != Upstream {
+		t.Fatalf("a lone seed asks %v, want 3 pieces of the upstream", got)
+	}
+	s.Update(epoch, "peer", HolderState{Have: haveOf(9, 1)})
+	at := epoch.Add(time.Millisecond)
+	if s.UpstreamFailed(at) {
+		t.Fatal("a first failure fails the fetch")
+	}
+	if got := s.Next(at); len(got) != 1 || got[0].Piece != 1 || got[0].From != "peer" {
+		t.Fatalf("after the failure: %v, want piece 1 of the peer and nothing of the upstream", got)
+	}
+	if w := s.Wake(at); w.After(at.Add(cfg.Stall)) {
+		t.Fatalf("wakes at %v, want by the end of the stall time", w.Sub(at))
+	}
+	again := at.Add(cfg.Stall)
+	if got := s.Next(again); len(got) == 0 || got[0] != (Request{Piece: 0, From: Upstream}) {
+		t.Fatalf("a stall time later: %v, want piece 0 of the upstream", got)
+	}
+	if !s.UpstreamFailed(again) {
+		t.Fatal("a second failure with nothing arrived since does not fail the fetch")
+	}
+	s.Received(again.Add(time.Millisecond), 1, "peer")
+	if s.UpstreamFailed(again.Add(2 * time.Millisecond)) {
+		t.Fatal("a failure after a piece arrived fails the fetch")
+	}
+}
+
 // A node that turned seed but has read nothing yet (it waits for one of
 // containerd's requests to the registry) follows a seed that reads the
 // layer, instead of splitting it with it.
