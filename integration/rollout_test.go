@@ -52,6 +52,9 @@ func newRolloutLab(t *testing.T, n, mbit int) *rolloutLab {
 
 // newRolloutLabWith is newRolloutLab with each host's node options chosen
 // by opts (host numbers from 1; nil: defaults). See startNodes.
+// labBurst is the burst of a lab link's shaper, in bytes.
+const labBurst = 1 << 20
+
 func newRolloutLabWith(t *testing.T, n, mbit int, opts func(host int) nodeOptions) *rolloutLab {
 	t.Helper()
 	l := &rolloutLab{netLab: newNetLab(t, n+1), mbit: mbit}
@@ -65,10 +68,18 @@ func newRolloutLabWith(t *testing.T, n, mbit int, opts func(host int) nodeOption
 
 // setRate shapes host's link to kbit kbit/s in both directions (the
 // registry's host is len(l.nodes)+1): a tenth of a link of a few Mbit/s
-// is no whole number of Mbit/s.
+// is no whole number of Mbit/s. A link slower than the lab's has its
+// burst, and so its queue, cut in proportion: it queues as long as the
+// others. (With the lab's burst, a node at a tenth of 8 Mbit/s queued
+// 10 s of packets, and its neighbour lookups timed out behind them: "no
+// route to host".)
 func (l *rolloutLab) setRate(host, kbit int) {
 	l.t.Helper()
-	tbf := []string{"root", "tbf", "rate", fmt.Sprintf("%dkbit", kbit), "burst", "1mb", "latency", "200ms"}
+	burst := labBurst
+	if lab := l.mbit * 1000; kbit < lab {
+		burst = max(labBurst*kbit/lab, 32<<10)
+	}
+	tbf := []string{"root", "tbf", "rate", fmt.Sprintf("%dkbit", kbit), "burst", strconv.Itoa(burst), "latency", "200ms"}
 	run(l.t, append([]string{"tc", "qdisc", "replace", "dev", l.veth(host)}, tbf...)...)
 	run(l.t, append(l.exec(host), append([]string{"tc", "qdisc", "replace", "dev", "eth0"}, tbf...)...)...)
 }

@@ -858,7 +858,7 @@ func (f *pieceFetch) received(now time.Time, i int, from peer.ID) {
 // poll keeps a state request in flight to each holder the session
 // follows, held by the holder until it has more pieces than this node
 // knows of (oci.HeldQuery), each asked swarm.StateSpacing after the one
-// before (swarm.StatePoll, of a holder of the whole layer); it returns
+// before (swarm.CompleteStateSpacing, of a holder of the whole layer); it returns
 // when the next may be asked (zero: none waits).
 func (f *pieceFetch) poll(now time.Time) (next time.Time) {
 	for _, id := range f.sess.Active() {
@@ -869,7 +869,7 @@ func (f *pieceFetch) poll(now time.Time) (next time.Time) {
 		if st, ok := f.states[id]; ok {
 			held = st.Have.Count()
 			if held == f.layer.Pieces {
-				spacing = swarm.StatePoll // it gains no piece: only its load changes
+				spacing = swarm.CompleteStateSpacing
 			}
 		}
 		if due := f.pollSent[id].Add(spacing); now.Before(due) {

@@ -804,14 +804,15 @@ func (u *failingUpstream) opened() int {
 // it fails when the upstream fails again with nothing arrived between.
 func TestAFetchByPiecesOutlivesAnUpstreamFailure(t *testing.T) {
 	for _, c := range []struct {
-		name    string
-		up      failingUpstream
-		fails   bool
-		atLeast int // bodies opened
+		name          string
+		refused, good int
+		breakAt       int64
+		fails         bool
+		atLeast       int // bodies opened
 	}{
-		{"a body that cannot be opened", failingUpstream{refused: 1, good: -1}, false, 2},
-		{"a body that breaks", failingUpstream{breakAt: 9 << 20, good: -1}, false, 2},
-		{"a body that breaks, then none opens", failingUpstream{breakAt: 9 << 20, good: 1}, true, 2},
+		{"a body that cannot be opened", 1, -1, 0, false, 2},
+		{"a body that breaks", 0, -1, 9 << 20, false, 2},
+		{"a body that breaks, then none opens", 0, 1, 9 << 20, true, 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			data := randomBytes(t, 32<<20) // 128 pieces of 256 KiB
@@ -823,10 +824,9 @@ func TestAFetchByPiecesOutlivesAnUpstreamFailure(t *testing.T) {
 			opts := piecesOptions(t)
 			opts.Swarm = swarm.DefaultConfig()
 			opts.Swarm.Stall = 200 * time.Millisecond
-			up := c.up
-			up.data = data
+			up := &failingUpstream{data: data, refused: c.refused, good: c.good, breakAt: c.breakAt}
 			f := newFetcher(t, fakeFinder{providers: []peer.ID{peerB}}, client, opts)
-			got, err := fetch(f, &up, desc(data, ocispec.MediaTypeImageLayer))
+			got, err := fetch(f, up, desc(data, ocispec.MediaTypeImageLayer))
 			switch {
 			case c.fails && !errors.Is(err, errNoRoute):
 				t.Fatalf("fetch: %v, want the upstream's error", err)
