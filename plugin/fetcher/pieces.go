@@ -710,13 +710,19 @@ func (f *pieceFetch) start(r swarm.Request) {
 	recovery.Go(ctx, "p2p: fetching a piece", func(ctx context.Context) {
 		buf := make([]byte, f.layer.PieceLen(r.Piece))
 		ctx, span := startPeerRequest(ctx, r.From, f.desc, int64(r.Piece)*f.layer.PieceSize, int64(len(buf)))
+		windows := f.pf.f.opts.Windows
+		behind := windows.Behind(time.Now())
+		awaited := windows.Awaited()
+		awaited.Add(int64(len(buf)))
 		var got int64
+		defer func() { awaited.Add(got - int64(len(buf))) }()
 		arrived := func(n int) {
 			f.incoming.Add(int64(n))
-			f.pf.f.opts.Windows.Received().Add(int64(n))
+			windows.Received().Add(int64(n))
+			awaited.Add(-int64(n))
 			got += int64(n)
 		}
-		st, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, peerclient.PieceAsk{Only: r.Only, Arrived: arrived}, buf)
+		st, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, peerclient.PieceAsk{Only: r.Only, Arrived: arrived, Behind: behind}, buf)
 		if err == nil {
 			span.SetAttributes(tracing.Attribute(attrBytes, len(buf)))
 		}
@@ -858,7 +864,7 @@ func (f *pieceFetch) received(now time.Time, i int, from peer.ID) {
 // poll keeps a state request in flight to each holder the session
 // follows, held by the holder until it has more pieces than this node
 // knows of (oci.HeldQuery), each asked swarm.StateSpacing after the one
-// before (swarm.CompleteStateSpacing, of a holder of the whole layer); it returns
+// before (swarm.StatePoll, of a holder of the whole layer); it returns
 // when the next may be asked (zero: none waits).
 func (f *pieceFetch) poll(now time.Time) (next time.Time) {
 	for _, id := range f.sess.Active() {
@@ -869,7 +875,7 @@ func (f *pieceFetch) poll(now time.Time) (next time.Time) {
 		if st, ok := f.states[id]; ok {
 			held = st.Have.Count()
 			if held == f.layer.Pieces {
-				spacing = swarm.CompleteStateSpacing
+				spacing = swarm.StatePoll // it gains no piece: only its load changes
 			}
 		}
 		if due := f.pollSent[id].Add(spacing); now.Before(due) {

@@ -353,10 +353,14 @@ func (c *Client) send(ctx context.Context, p peer.ID, method, path string, h htt
 // open and silent, and not every layer below gives up when asked to. Every
 // request to a peer goes through here. Closing the body releases the request.
 func (c *Client) do(p peer.ID, req *http.Request) (*http.Response, error) {
+	return c.doWithin(p, req, c.opts.RequestTimeout)
+}
+
+// doWithin is do with timeout for the bound.
+func (c *Client) doWithin(p peer.ID, req *http.Request, timeout time.Duration) (*http.Response, error) {
 	parent := req.Context()
 	ctx, cancel := context.WithCancel(parent)
 	req = req.WithContext(ctx)
-	timeout := c.opts.RequestTimeout
 	deadline := time.AfterFunc(timeout, cancel)
 	answered := make(chan doResult, 1)
 	go func() {

@@ -90,6 +90,9 @@ type PieceAsk struct {
 	// slow link a piece takes seconds, and its bytes show the fetch is
 	// moving. It is called on the caller's goroutine.
 	Arrived func(n int)
+	// Behind is how long the answer may wait behind what the caller
+	// receives already (window.Registry.Behind), beyond RequestTimeout.
+	Behind time.Duration
 }
 
 // Piece reads piece i of layer desc from p into buf, which has the piece's
@@ -103,7 +106,11 @@ func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc oci
 	if ask.Only {
 		path += "&" + oci.OnlyQuery + "=1"
 	}
-	resp, err := c.send(ctx, p, http.MethodGet, path, nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, path, nil)
+	if err != nil {
+		return swarm.HolderState{}, err
+	}
+	resp, err := c.doWithin(p, req, c.opts.RequestTimeout+max(ask.Behind, 0))
 	if err != nil {
 		return swarm.HolderState{}, err
 	}

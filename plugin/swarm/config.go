@@ -159,16 +159,6 @@ const StateHold = time.Second
 // until news of pieces is pushed on a stream.
 const StateSpacing = 100 * time.Millisecond
 
-// CompleteStateSpacing is the least time between two states a node asks
-// of a holder of the whole layer: it gains no piece, and its state tells
-// only its load and the holders it names (NamesEvery). Sixteen-node lab
-// at 8 Mbit/s, one node at a tenth of it: once the others were done, the
-// slow node asked each of them a state of each layer every second or so
-// (StatePoll after the one before, held StateHold), about 45 a second of
-// 760 bytes, and a third of its link carried states (its pieces arrived
-// at 65 KB/s of 100 KB/s received).
-const CompleteStateSpacing = NamesEvery
-
 // LookupHolders is the most holders of a layer one lookup asks the DHT
 // for: a node learns of more from those it follows (a state names up to
 // eight holders, and a node that asks is followed and named by the one it

@@ -22,7 +22,7 @@ type Followers struct {
 
 // followerSilence is how long a follower may go unheard before it no longer
 // counts: one that follows asks a state at least every StateHold (held)
-// plus StatePoll, or every CompleteStateSpacing, and one that is done stops.
+// plus StatePoll (its spacing), and one that is done stops.
 const followerSilence = 2 * (StateHold + StatePoll)
 
 // NewFollowers returns the followers of a layer that lets limit nodes

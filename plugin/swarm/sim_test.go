@@ -542,7 +542,7 @@ type waiter struct {
 
 // askState asks holder o its state of layer k for n, as the fetcher does:
 // o holds the request until it has more pieces than n knows of, or
-// StateHold; n asks again StateSpacing after it asked (CompleteStateSpacing after,
+// StateHold; n asks again StateSpacing after it asked (StatePoll after,
 // of a holder of the whole layer).
 func (s *sim) askState(n *simNode, k int, o *simNode) {
 	if !n.alive || !o.alive || n.sessions[k].Complete() {
@@ -554,7 +554,7 @@ func (s *sim) askState(n *simNode, k int, o *simNode) {
 	}
 	next := StateSpacing
 	if known == s.layers[k].Pieces() {
-		next = CompleteStateSpacing
+		next = StatePoll
 	}
 	asked := s.now
 	s.at(s.p.hop, func() {

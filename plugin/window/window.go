@@ -32,8 +32,10 @@ const MaxHolders = 8
 type Registry struct {
 	budget int64
 	// received counts the bytes this node has received for the layers it
-	// fetches, from the upstream and from peers (Received).
+	// fetches, from the upstream and from peers (Received); awaited the
+	// bytes of pieces asked of peers that have not arrived (Awaited).
 	received atomic.Int64
+	awaited  atomic.Int64
 
 	mu     sync.Mutex
 	held   int64
@@ -62,6 +64,26 @@ func (r *Registry) Intake(now time.Time) int64 {
 	return r.intake.rate(now, r.received.Load())
 }
 
+// Awaited is the count of bytes of pieces this node has asked of peers
+// and not received yet: whoever asks adds to it, and takes off what
+// arrives and what will not.
+func (r *Registry) Awaited() *atomic.Int64 { return &r.awaited }
+
+// Behind is how long the answer to a piece asked now waits behind the
+// bytes awaited already, at the most this node has received in a second
+// (zero before it has received any). Holders send into its downlink's
+// queue and into their own connections to it, all of it ahead of the
+// answer's headers.
+func (r *Registry) Behind(now time.Time) time.Duration {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.intake.rate(now, r.received.Load())
+	if r.intake.most <= 0 {
+		return 0
+	}
+	return time.Duration(float64(r.awaited.Load()) / float64(r.intake.most) * float64(time.Second))
+}
+
 // intakeMeter is a rate over spans of a second or more: a second holds a
 // few pieces at any link rate the swarm serves well, and the lab's
 // shaped links let bursts of a second's bytes through.
@@ -69,6 +91,7 @@ type intakeMeter struct {
 	at    time.Time
 	bytes int64
 	last  int64
+	most  int64 // the most of last
 }
 
 func (m *intakeMeter) rate(now time.Time, total int64) int64 {
@@ -78,6 +101,7 @@ func (m *intakeMeter) rate(now time.Time, total int64) int64 {
 	}
 	if d := now.Sub(m.at); d >= time.Second {
 		m.last = int64(float64(total-m.bytes) / d.Seconds())
+		m.most = max(m.most, m.last)
 		m.at, m.bytes = now, total
 	}
 	return m.last

@@ -328,6 +328,27 @@ func TestASeedsStateTellsItsNodesIntake(t *testing.T) {
 	}
 }
 
+// The answer to a piece asked now waits behind the bytes awaited already,
+// at the most the node has received in a second: a quiet second after a
+// busy one does not make the wait look longer.
+func TestAPieceAskedWaitsBehindTheBytesAwaited(t *testing.T) {
+	r := New(1 << 30)
+	now := time.Now()
+	r.Awaited().Add(4 << 20)
+	if got := r.Behind(now); got != 0 {
+		t.Fatalf("behind %v before any intake is measured, want 0", got)
+	}
+	r.Received().Add(1 << 20)
+	if got := r.Behind(now.Add(time.Second)); got != 4*time.Second {
+		t.Fatalf("4 MiB awaited at 1 MiB/s: behind %v, want 4s", got)
+	}
+	r.Received().Add(64 << 10)
+	r.Awaited().Add(-2 << 20)
+	if got := r.Behind(now.Add(2 * time.Second)); got != 2*time.Second {
+		t.Fatalf("2 MiB awaited after a slow second: behind %v, want 2s", got)
+	}
+}
+
 // A layer's state passes on what the fetcher last knew a seed to have
 // read, and the policy takes it from there.
 func TestAStatePassesOnWhatASeedRead(t *testing.T) {
