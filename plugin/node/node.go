@@ -226,10 +226,9 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	}
 
 	n.transport = peerhttp.NewClient(rt.Host(), peerhttp.ClientOptions{
-		DialTimeout:   cfg.DialTimeout.std(),
-		HeaderTimeout: cfg.DialTimeout.std(),
-		IdleTimeout:   cfg.IdleTimeout.std(),
-		Direct:        true,
+		DialTimeout: cfg.DialTimeout.std(),
+		IdleTimeout: cfg.IdleTimeout.std(),
+		Direct:      true,
 	})
 	peers := peerclient.New(n.transport, peerclient.Options{
 		RequestTimeout: cfg.DialTimeout.std(),

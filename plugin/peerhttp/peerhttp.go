@@ -73,12 +73,12 @@ func (s *Server) Close() error {
 	return err
 }
 
-// ClientOptions bound every wait of a request to a peer.
+// ClientOptions bound every wait of a request to a peer but the wait for
+// its answer, which the caller bounds (peerclient: longer for a piece
+// asked behind others).
 type ClientOptions struct {
 	// DialTimeout bounds opening a stream (and, if needed, a connection).
 	DialTimeout time.Duration
-	// HeaderTimeout bounds the wait for response headers.
-	HeaderTimeout time.Duration
 	// IdleTimeout abandons a body read after this long without a byte.
 	IdleTimeout time.Duration
 	// Direct sends requests over a peer's direct data path where it has
@@ -110,9 +110,6 @@ const idleConnTimeout = 20 * time.Second
 func NewClient(h host.Host, opts ClientOptions) *Client {
 	if opts.DialTimeout <= 0 {
 		opts.DialTimeout = 2 * time.Second
-	}
-	if opts.HeaderTimeout <= 0 {
-		opts.HeaderTimeout = 3 * time.Second
 	}
 	if opts.IdleTimeout <= 0 {
 		opts.IdleTimeout = 5 * time.Second
@@ -221,7 +218,6 @@ func (c *Client) newTransport(dial func(context.Context) (net.Conn, error)) *htt
 			}
 			return &idleConn{Conn: conn, idle: c.opts.IdleTimeout}, nil
 		},
-		ResponseHeaderTimeout: c.opts.HeaderTimeout,
 		// A node fetching layers by pieces keeps up to PerHolder requests
 		// per layer, and a state poll, open with one peer; with 4 kept idle
 		// the rest were closed after each answer and dialled again (TLS
