@@ -13,6 +13,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"strconv"
 	"strings"
 	"syscall"
@@ -353,14 +354,30 @@ func (c *Client) send(ctx context.Context, p peer.ID, method, path string, h htt
 // open and silent, and not every layer below gives up when asked to. Every
 // request to a peer goes through here. Closing the body releases the request.
 func (c *Client) do(p peer.ID, req *http.Request) (*http.Response, error) {
-	return c.doWithin(p, req, c.opts.RequestTimeout)
+	return c.doBehind(p, req, 0)
 }
 
-// doWithin is do with timeout for the bound.
-func (c *Client) doWithin(p peer.ID, req *http.Request, timeout time.Duration) (*http.Response, error) {
+// IdleExtender is a connection whose reads may wait longer for a byte than
+// its idle timeout (peerhttp's): the transport's connection is told, for
+// each request it carries, how much longer.
+type IdleExtender interface {
+	ExtendIdle(d time.Duration)
+}
+
+// doBehind is do for a request whose answer may wait behind for what the
+// caller receives already: that much longer for its headers, and for each
+// byte of its body.
+func (c *Client) doBehind(p peer.ID, req *http.Request, behind time.Duration) (*http.Response, error) {
+	timeout := c.opts.RequestTimeout + behind
 	parent := req.Context()
 	ctx, cancel := context.WithCancel(parent)
-	req = req.WithContext(ctx)
+	req = req.WithContext(httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+		GotConn: func(info httptrace.GotConnInfo) {
+			if conn, ok := info.Conn.(IdleExtender); ok {
+				conn.ExtendIdle(behind)
+			}
+		},
+	}))
 	deadline := time.AfterFunc(timeout, cancel)
 	answered := make(chan doResult, 1)
 	go func() {

@@ -91,7 +91,9 @@ type PieceAsk struct {
 	// moving. It is called on the caller's goroutine.
 	Arrived func(n int)
 	// Behind is how long the answer may wait behind what the caller
-	// receives already (window.Registry.Behind), beyond RequestTimeout.
+	// receives already (window.Registry.Behind), beyond RequestTimeout
+	// for its headers and beyond the transport's idle timeout for each
+	// byte of its body (IdleExtender).
 	Behind time.Duration
 }
 
@@ -110,7 +112,7 @@ func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc oci
 	if err != nil {
 		return swarm.HolderState{}, err
 	}
-	resp, err := c.doWithin(p, req, c.opts.RequestTimeout+max(ask.Behind, 0))
+	resp, err := c.doBehind(p, req, max(ask.Behind, 0))
 	if err != nil {
 		return swarm.HolderState{}, err
 	}

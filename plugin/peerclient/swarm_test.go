@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httptrace"
 	"net/url"
 	"slices"
 	"strconv"
@@ -236,7 +237,23 @@ func TestAPieceAskedBehindOthersWaitsLongerForItsAnswer(t *testing.T) {
 	if _, err := c.Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{Behind: time.Second}, buf); err != nil || !bytes.Equal(buf, data) {
 		t.Fatalf("the same answer asked a second behind others: %v", err)
 	}
+	// The connection that carries it lets its body go silent as much longer.
+	conn := &extendingConn{}
+	told := New(transport(func(req *http.Request) (*http.Response, error) {
+		httptrace.ContextClientTrace(req.Context()).GotConn(httptrace.GotConnInfo{Conn: conn})
+		return late(req)
+	}), Options{RequestTimeout: time.Second})
+	if _, err := told.Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{Behind: 3 * time.Second}, buf); err != nil || conn.extended != 3*time.Second {
+		t.Fatalf("piece: %v; its connection's idle timeout extended by %v, want 3s", err, conn.extended)
+	}
 }
+
+type extendingConn struct {
+	net.Conn
+	extended time.Duration
+}
+
+func (c *extendingConn) ExtendIdle(d time.Duration) { c.extended = d }
 
 func TestAPieceAskedAsTheOnlyHolderSaysSoAndASpentHolderIsKnown(t *testing.T) {
 	data := bytes.Repeat([]byte("p"), 600<<10)

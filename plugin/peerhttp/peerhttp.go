@@ -268,14 +268,26 @@ func (c resettingConn) Close() error {
 // connection open but stops sending cannot stall a pull.
 type idleConn struct {
 	net.Conn
-	idle time.Duration
+	idle  time.Duration
+	extra atomic.Int64 // ExtendIdle
 }
 
 func (c *idleConn) Read(b []byte) (int, error) {
-	if err := c.Conn.SetReadDeadline(time.Now().Add(c.idle)); err != nil {
+	if err := c.Conn.SetReadDeadline(time.Now().Add(c.wait())); err != nil {
 		return 0, err
 	}
 	return c.Conn.Read(b)
+}
+
+func (c *idleConn) wait() time.Duration { return c.idle + time.Duration(c.extra.Load()) }
+
+// ExtendIdle lets the reads of the request the connection now carries wait
+// d longer than the idle timeout for a byte, a read already waiting too.
+// The client calls it for every request it sends (peerclient: a piece
+// asked behind others may go silent while they arrive).
+func (c *idleConn) ExtendIdle(d time.Duration) {
+	c.extra.Store(int64(max(d, 0)))
+	c.Conn.SetReadDeadline(time.Now().Add(c.wait()))
 }
 
 // writeIdleTimes is how many idle timeouts a server's write waits before

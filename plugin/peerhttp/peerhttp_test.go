@@ -3,6 +3,7 @@ package peerhttp
 import (
 	"io"
 	"net/http"
+	"net/http/httptrace"
 	"strings"
 	"testing"
 	"time"
@@ -86,6 +87,44 @@ func TestStalledPeerIsAbandonedAfterIdleTimeout(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("stalled peer was not abandoned")
+	}
+}
+
+// A request may let its body go silent longer than the idle timeout: its
+// connection, handed to it, is told how much longer.
+func TestARequestMayExtendItsConnectionsIdleTimeout(t *testing.T) {
+	c, p := connected(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", "20")
+		io.WriteString(w, strings.Repeat("x", 10))
+		w.(http.Flusher).Flush()
+		time.Sleep(600 * time.Millisecond) // silent past the idle timeout
+		io.WriteString(w, strings.Repeat("y", 10))
+	}), ClientOptions{IdleTimeout: 200 * time.Millisecond})
+	get := func(extend time.Duration) error {
+		told := false
+		ctx := httptrace.WithClientTrace(t.Context(), &httptrace.ClientTrace{GotConn: func(info httptrace.GotConnInfo) {
+			if conn, ok := info.Conn.(interface{ ExtendIdle(time.Duration) }); ok {
+				conn.ExtendIdle(extend)
+				told = true
+			}
+		}})
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "/slow", nil)
+		resp, err := c.Do(p, req)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		if !told {
+			t.Fatal("the request's connection cannot extend its idle timeout")
+		}
+		_, err = io.ReadAll(resp.Body)
+		return err
+	}
+	if err := get(0); err == nil {
+		t.Fatal("a body silent for 600 ms read whole with an idle timeout of 200 ms")
+	}
+	if err := get(time.Second); err != nil {
+		t.Fatalf("a body silent for 600 ms, idle timeout extended by 1 s: %v", err)
 	}
 }
 
