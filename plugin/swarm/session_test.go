@@ -408,9 +408,10 @@ func TestASeedThatSaysItYieldsIsNotYieldedTo(t *testing.T) {
 	}
 }
 
-// A seed that stops reading the upstream has its requests there ended:
-// the pieces are asked again, of the upstream when it reads on.
-func TestStopUpstreamEndsTheRequestsToTheUpstream(t *testing.T) {
+// loneSeedReading is a lone seed of a layer of nine pieces that has asked
+// the upstream for the first three.
+func loneSeedReading(t *testing.T) (*Session, Config) {
+	t.Helper()
 	cfg := testConfig()
 	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
 	s := NewSession(cfg, layer, "self", epoch)
@@ -418,6 +419,13 @@ func TestStopUpstreamEndsTheRequestsToTheUpstream(t *testing.T) {
 	if got := s.Next(epoch); len(got) != 3 || got[0].From != Upstream {
 		t.Fatalf("a lone seed asks %v, want 3 pieces of the upstream", got)
 	}
+	return s, cfg
+}
+
+// A seed that stops reading the upstream has its requests there ended:
+// the pieces are asked again, of the upstream when it reads on.
+func TestStopUpstreamEndsTheRequestsToTheUpstream(t *testing.T) {
+	s, _ := loneSeedReading(t)
 	s.StopUpstream(epoch)
 	if got := s.Next(epoch); len(got) != 3 || got[0] != (Request{Piece: 0, From: Upstream}) {
 		t.Fatalf("after StopUpstream: %v, want pieces 0-2 of the upstream again", got)
@@ -428,13 +436,7 @@ func TestStopUpstreamEndsTheRequestsToTheUpstream(t *testing.T) {
 // once, and the upstream again only a stall time later; a second failure
 // with nothing arrived since fails the fetch, one after a piece does not.
 func TestAnUpstreamFailureLeavesThePiecesToHoldersForAStall(t *testing.T) {
-	cfg := testConfig()
-	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 3, 3
-	s := NewSession(cfg, layer, "self", epoch)
-	s.Decided(epoch)
-	if got := s.Next(epoch); len(got) != 3 || got[0].From != Upstream {
-		t.Fatalf("a lone seed asks %v, want 3 pieces of the upstream", got)
-	}
+	s, cfg := loneSeedReading(t)
 	s.Update(epoch, "peer", HolderState{Have: haveOf(9, 1)})
 	at := epoch.Add(time.Millisecond)
 	if s.UpstreamFailed(at) {
