@@ -339,6 +339,12 @@ func statusError(resp *http.Response) error {
 
 // send builds a request and sends it with do.
 func (c *Client) send(ctx context.Context, p peer.ID, method, path string, h http.Header) (*http.Response, error) {
+	return c.sendBehind(ctx, p, method, path, h, 0)
+}
+
+// sendBehind is send for a request whose answer may wait behind what the
+// caller receives already (doBehind).
+func (c *Client) sendBehind(ctx context.Context, p peer.ID, method, path string, h http.Header, behind time.Duration) (*http.Response, error) {
 	req, err := http.NewRequestWithContext(ctx, method, path, nil)
 	if err != nil {
 		return nil, err
@@ -346,7 +352,7 @@ func (c *Client) send(ctx context.Context, p peer.ID, method, path string, h htt
 	for k, v := range h {
 		req.Header[k] = v
 	}
-	return c.do(p, req)
+	return c.doBehind(p, req, behind)
 }
 
 // do sends req to peer p with one hard bound from dial to response headers,
@@ -368,6 +374,7 @@ type IdleExtender interface {
 // caller receives already: that much longer for its headers, and for each
 // byte of its body.
 func (c *Client) doBehind(p peer.ID, req *http.Request, behind time.Duration) (*http.Response, error) {
+	behind = max(behind, 0)
 	timeout := c.opts.RequestTimeout + behind
 	parent := req.Context()
 	ctx, cancel := context.WithCancel(parent)

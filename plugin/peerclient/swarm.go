@@ -108,11 +108,7 @@ func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc oci
 	if ask.Only {
 		path += "&" + oci.OnlyQuery + "=1"
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, path, nil)
-	if err != nil {
-		return swarm.HolderState{}, err
-	}
-	resp, err := c.doBehind(p, req, max(ask.Behind, 0))
+	resp, err := c.sendBehind(ctx, p, http.MethodGet, path, nil, ask.Behind)
 	if err != nil {
 		return swarm.HolderState{}, err
 	}
