@@ -804,6 +804,10 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, got int64, held swarm
 		f.drop(r.From, swarm.Gone, err)
 		return
 	default:
+		// A body that broke, an answer not understood: recorded, as a
+		// late answer is, so that a node's status tells why its pieces
+		// failed.
+		f.pf.f.failures.Record(f.desc.Digest.String(), r.From.String(), err)
 		f.sess.Failed(now, r.Piece, r.From, swarm.Unavailable)
 		return
 	}

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
@@ -839,5 +840,39 @@ func TestAFetchByPiecesOutlivesAnUpstreamFailure(t *testing.T) {
 				t.Fatalf("%d upstream bodies opened, %d pieces from B: want at least %d, and some from B", up.opened(), fromB.Load(), c.atLeast)
 			}
 		})
+	}
+}
+
+// A piece whose body breaks is asked again, and the failure is in the
+// node's recent failures with its peer and error.
+func TestAPieceWhoseBodyBreaksIsRecordedAndAskedAgain(t *testing.T) {
+	data := randomBytes(t, 6<<20)
+	var sent, broken atomic.Int32
+	holder := piecesHolder(t, data, false, &sent)
+	breaking := func(req *http.Request) (*http.Response, error) {
+		resp, err := holder(req)
+		if err == nil && req.URL.Query().Get(oci.PieceQuery) != "" && broken.Add(1) <= 2 {
+			half := io.LimitReader(resp.Body, resp.ContentLength/2)
+			resp.Body = io.NopCloser(io.MultiReader(half, iotest.ErrReader(errors.New("connection reset by peer"))))
+		}
+		return resp, err
+	}
+	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: breaking}}
+	up := &fakeUpstream{data: data}
+	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, piecesOptions(t))
+	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+		t.Fatal("wrong bytes")
+	}
+	if up.calls != 0 {
+		t.Fatalf("upstream bodies %d: want the layer from A", up.calls)
+	}
+	var recorded int
+	for _, r := range f.failures.Recent() {
+		if r.Peer == peerA.String() && strings.Contains(r.Error, "connection reset by peer") {
+			recorded++
+		}
+	}
+	if recorded != 2 {
+		t.Fatalf("recent failures %+v: want the two broken bodies from A", f.failures.Recent())
 	}
 }
