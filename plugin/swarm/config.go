@@ -55,7 +55,9 @@ type Config struct {
 	// 1 s / 8 s size ÷ link: p99 1.98×/1.40× per layer, 1.95×/1.39× shared.
 	Requests int
 	// Holders is how many holders a node keeps asking (and polling for
-	// their have-sets) at once; others found are kept in reserve. It bounds
+	// their have-sets) at once; others found are kept in reserve, and one
+	// of them replaces a holder followed that brings too little
+	// (RotateEvery). It bounds
 	// the have-set traffic a node causes at any cluster size. A holder's
 	// uplink idles when the nodes that want its pieces do not follow it:
 	// at 100 nodes, of the nodes wanting a piece an idle holder had, nine

@@ -137,6 +137,9 @@ type holder struct {
 	refused map[int]time.Time
 	// full: not asked before, its slots all taken (Full).
 	full time.Time
+	// brought is how many pieces it brought since this node last changed
+	// whom it follows (rotate).
+	brought int
 }
 
 // sends is how fast the pieces a seed takes from the upstream leave it:
@@ -271,6 +274,8 @@ type Session struct {
 	// a few polls of the holders followed.
 	stateTook [8]time.Duration
 	stateN    int
+	// rotated is when this node last changed whom it follows (rotate).
+	rotated time.Time
 }
 
 // NewSession starts the fetch of layer by self at now.
@@ -280,7 +285,7 @@ func NewSession(cfg Config, layer Layer, self peer.ID, now time.Time) *Session {
 		cfg: cfg, layer: layer, self: self, n: n,
 		have: NewBitfield(n), inflight: map[int][]flight{}, asking: cfg.Requests, layers: 1, holders: map[peer.ID]*holder{},
 		upstream: holder{id: Upstream, active: true}, lastArrival: now, stalledFor: -1, tiebreak: make([]uint64, n),
-		rank: string(pieceScore(layer.Digest, -1, self)),
+		rank: string(pieceScore(layer.Digest, -1, self)), rotated: now,
 	}
 	for i := range s.tiebreak {
 		s.tiebreak[i] = binary.BigEndian.Uint64(pieceScore(layer.Digest, i, self))
@@ -651,6 +656,7 @@ func (s *Session) Received(now time.Time, i int, src peer.ID) (cancel []Request)
 		}
 		if f.from == src {
 			if h != nil {
+				h.brought++
 				s.measure(h, s.layer.PieceLen(i), now.Sub(f.start))
 			}
 			if src != Upstream {
@@ -840,6 +846,9 @@ func (s *Session) Next(now time.Time) []Request {
 			left = append(left, i)
 		}
 	}
+	if s.requests() < bound && len(left) > 0 {
+		s.rotate(now)
+	}
 	// A late urgent piece is asked of a second source only when the
 	// node has nothing else to ask (room under the bound, or no other
 	// piece offered): a hedge's loser is bytes in vain, and while other
@@ -851,6 +860,48 @@ func (s *Session) Next(now time.Time) []Request {
 		}
 	}
 	return reqs
+}
+
+// RotateEvery is how often at most a node that wants pieces its holders
+// cannot send it (room under Requests, and pieces left unasked: every
+// holder followed that offers them is busy, full or at PerHolder) stops
+// following the holder that brought it the fewest pieces since and
+// follows the next one found instead. The holders a node follows are the
+// first it found; at 1,000 nodes about half of the uplinks' free slots
+// were at holders that a node wanting their pieces did not follow.
+// Simulator, one 64 MiB layer at 8 s size ÷ link, 5 ms hop, p99: 300
+// nodes 1.35–1.37× (three seeds) without, 1.42× at 250 ms, 1.36× at
+// 500 ms, 1.32× at 1 s, 1.33× at 2 s; 1,000 nodes 1.48× → 1.43× at 1 s.
+// At 1 s size ÷ link it changes nothing (1,000 nodes 2.23× → 2.24×).
+const RotateEvery = time.Second
+
+// rotate stops following, at most every RotateEvery, the holder followed
+// that brought the fewest pieces since the last time, and follows the
+// next holder found in reserve; the one left goes to the back of the
+// reserve. A seed, and a holder with a request in flight, are kept.
+func (s *Session) rotate(now time.Time) {
+	if now.Sub(s.rotated) < RotateEvery || !s.reserve() {
+		return
+	}
+	s.rotated = now
+	var least *holder
+	for _, h := range s.active {
+		if !h.state.Seed && h.inflight == 0 && (least == nil || h.brought < least.brought) {
+			least = h
+		}
+	}
+	for _, h := range s.active {
+		h.brought = 0
+	}
+	if least == nil {
+		return
+	}
+	s.active = slices.DeleteFunc(s.active, func(a *holder) bool { return a == least })
+	least.active = false
+	k := slices.Index(s.order, least)
+	s.order = append(slices.Delete(s.order, k, k+1), least)
+	s.next--
+	s.fillActive()
 }
 
 // requests is how many requests are in flight.

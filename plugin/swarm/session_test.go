@@ -1210,3 +1210,40 @@ func TestASeedThatYieldedReadsAgainOnlyAStallTimeLater(t *testing.T) {
 		t.Fatal("a seed left alone does not read the upstream a stall time after it yielded")
 	}
 }
+
+// A node that wants pieces no holder it follows can send it follows,
+// RotateEvery at most, the next holder found instead of the one that
+// brought it the fewest pieces; one with a request in flight is kept, and
+// a node with as many requests in flight as it may have changes nothing.
+func TestANodeStarvedByItsHoldersFollowsAnotherEverySecond(t *testing.T) {
+	for _, bound := range []int{8, 1} {
+		cfg := testConfig()
+		cfg.Holders, cfg.Window, cfg.Requests = 2, 9, bound
+		s := NewSession(cfg, layer, "self", epoch)
+		s.AddHolders("a", "b", "c")
+		s.Decided(epoch)
+		all := haveOf(9, seq(9)...)
+		s.Update(epoch, "a", HolderState{Have: all})
+		s.Update(epoch, "b", HolderState{Have: haveOf(9)})
+		first := s.Next(epoch)
+		if len(first) != min(bound, cfg.PerHolder) || first[0].From != "a" {
+			t.Fatalf("bound %d: requests %v, want a asked for %d", bound, first, min(bound, cfg.PerHolder))
+		}
+		s.Next(epoch.Add(RotateEvery - time.Millisecond))
+		if got := s.Active(); !slices.Equal(got, []peer.ID{"a", "b"}) {
+			t.Fatalf("bound %d: before a second, following %v, want a and b", bound, got)
+		}
+		s.Received(epoch.Add(500*time.Millisecond), first[0].Piece, "a")
+		s.Next(epoch.Add(RotateEvery))
+		want := []peer.ID{"a", "c"} // b brought nothing; a brought a piece, and has one in flight
+		if bound == 1 {
+			want = []peer.ID{"a", "b"} // asks what it may: not starved
+		}
+		if got := s.Active(); !slices.Equal(got, want) {
+			t.Fatalf("bound %d: after a second, following %v, want %v", bound, got, want)
+		}
+		if got := s.Known(); len(got) != 3 {
+			t.Fatalf("bound %d: known %v, want every holder still known", bound, got)
+		}
+	}
+}

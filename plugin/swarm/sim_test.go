@@ -34,7 +34,8 @@ import (
 //     hop delay after it is sent. CPU, disk and hashing are free (the lab
 //     measures them).
 //   - States, as the fetcher asks them: a node keeps one state request
-//     in flight to each holder it follows, held by the holder until it
+//     in flight to each holder it follows (and none to one it stopped
+//     following), held by the holder until it
 //     has a piece more (or StateHold), asked StateSpacing after the one
 //     before; every answer to a piece request carries the holder's state
 //     as the answer began, but for its load.
@@ -548,6 +549,10 @@ func (s *sim) askState(n *simNode, k int, o *simNode) {
 	if !n.alive || !o.alive || n.sessions[k].Complete() {
 		return
 	}
+	if h, ok := n.sessions[k].holders[o.id]; ok && !h.active {
+		n.subscribed[k][o] = false // followed no longer: asked again once followed
+		return
+	}
 	known := 0
 	if h, ok := n.sessions[k].holders[o.id]; ok {
 		known = h.state.Have.Count()
@@ -674,6 +679,7 @@ func (s *sim) pump(n *simNode, k int) {
 	for _, r := range sess.Next(s.clock()) {
 		s.request(n, k, r)
 	}
+	s.subscribeActive(n, k) // whom it follows may have changed (rotate)
 	if w := sess.Wake(s.clock()); !w.IsZero() && !n.pending[k] {
 		n.pending[k] = true
 		d := max(w.Sub(s.clock()), time.Millisecond)
