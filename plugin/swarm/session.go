@@ -863,16 +863,17 @@ func (s *Session) Next(now time.Time) []Request {
 }
 
 // RotateEvery is how often at most a node that wants pieces its holders
-// cannot send it (room under Requests, and pieces left unasked: every
-// holder followed that offers them is busy, full or at PerHolder) stops
-// following the holder that brought it the fewest pieces since and
-// follows the next one found instead. The holders a node follows are the
-// first it found; at 1,000 nodes about half of the uplinks' free slots
-// were at holders that a node wanting their pieces did not follow.
-// Simulator, one 64 MiB layer at 8 s size ÷ link, 5 ms hop, p99: 300
-// nodes 1.35–1.37× (three seeds) without, 1.42× at 250 ms, 1.36× at
-// 500 ms, 1.32× at 1 s, 1.33× at 2 s; 1,000 nodes 1.48× → 1.43× at 1 s.
-// At 1 s size ÷ link it changes nothing (1,000 nodes 2.23× → 2.24×).
+// do not send it (room under Requests, and pieces of its window left
+// unasked: no holder followed has them, or those that have them are busy,
+// full or at PerHolder) stops following the holder that brought it the
+// fewest pieces since and follows the next one found instead. A node
+// follows the first holders it finds; at 1,000 nodes about half of the
+// uplinks' free slots were at holders that no node wanting their pieces
+// followed. Simulator, one 64 MiB layer at 8 s size ÷ link, 5 ms hop,
+// p99 (seeds of the run): 300 nodes 1.35–1.37× → 1.31–1.36× (three),
+// 1,000 nodes 1.48×, 1.45× → 1.43×, 1.40× (two); at 1 s size ÷ link no
+// change (1,000 nodes 2.23× → 2.24×). Rotating every 250 ms, 500 ms and
+// 2 s gave 1.42×, 1.36× and 1.33× at 300 nodes (one seed; 1 s 1.32×).
 const RotateEvery = time.Second
 
 // rotate stops following, at most every RotateEvery, the holder followed
