@@ -57,8 +57,8 @@ type Config struct {
 	// Holders is how many holders a node keeps asking (and polling for
 	// their have-sets) at once; others found are kept in reserve, and one
 	// of them replaces a holder followed that brings too little
-	// (RotateEvery). It bounds
-	// the have-set traffic a node causes at any cluster size. A holder's
+	// (RotateEvery). It bounds the have-set traffic a node causes at any
+	// cluster size. A holder's
 	// uplink idles when the nodes that want its pieces do not follow it:
 	// at 100 nodes, of the nodes wanting a piece an idle holder had, nine
 	// in ten did not follow it. Simulator, one 64 MiB layer at 1 s size ÷
