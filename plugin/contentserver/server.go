@@ -158,11 +158,19 @@ func (c *countingWriter) ReadFrom(r io.Reader) (int64, error) {
 	return io.CopyBuffer(struct{ io.Writer }{c}, r, *buf)
 }
 
+// Defaults of Options.MaxRequests and Options.MaxRequestsPerPeer.
+const (
+	DefaultMaxRequests        = 256
+	DefaultMaxRequestsPerPeer = 32
+)
+
 // Options bound what peers can ask of a node at once.
 type Options struct {
-	// MaxRequests is the most requests served at once, in all.
+	// MaxRequests is the most requests served at once, in all. Default
+	// DefaultMaxRequests.
 	MaxRequests int
 	// MaxRequestsPerPeer is the most requests one peer may have open.
+	// Default DefaultMaxRequestsPerPeer.
 	MaxRequestsPerPeer int
 	// Policy decides what may be shared; nil shares everything. It is
 	// checked on every request, whatever the inventory announced.
@@ -257,10 +265,10 @@ type Policy interface {
 // may be nil: then tags are never answered.
 func New(store content.Store, locator Locator, images Images, opts Options) *Server {
 	if opts.MaxRequests <= 0 {
-		opts.MaxRequests = 256
+		opts.MaxRequests = DefaultMaxRequests
 	}
 	if opts.MaxRequestsPerPeer <= 0 {
-		opts.MaxRequestsPerPeer = 32
+		opts.MaxRequestsPerPeer = DefaultMaxRequestsPerPeer
 	}
 	if opts.PieceUploads <= 0 {
 		opts.PieceUploads = swarm.DefaultConfig().Uploads
@@ -293,10 +301,6 @@ func (s *Server) admit(peer string) (release func(), ok bool) {
 		}
 	}, true
 }
-
-// manifestSniffLimit bounds how much of a manifest is parsed to find its
-// media type.
-const manifestSniffLimit = 4 << 20
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.handler.ServeHTTP(w, r)
@@ -620,7 +624,7 @@ func (s *Server) open(ctx context.Context, dgst digest.Digest, resolution bool) 
 
 func sniffMediaType(r io.ReaderAt, size int64) string {
 	const fallback = ocispec.MediaTypeImageManifest
-	if size > manifestSniffLimit {
+	if size > oci.MaxManifestSize {
 		return fallback
 	}
 	var m struct {

@@ -23,10 +23,12 @@ import (
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
 	"github.com/shoal-dev/shoal/plugin/failures"
+	"github.com/shoal-dev/shoal/plugin/oci"
 	"github.com/shoal-dev/shoal/plugin/peerclient"
 	"github.com/shoal-dev/shoal/plugin/penalty"
 	"github.com/shoal-dev/shoal/plugin/pieces"
 	"github.com/shoal-dev/shoal/plugin/pulling"
+	"github.com/shoal-dev/shoal/plugin/router"
 	"github.com/shoal-dev/shoal/plugin/swarm"
 	"github.com/shoal-dev/shoal/plugin/window"
 )
@@ -49,19 +51,28 @@ type Store interface {
 	Info(ctx context.Context, dgst digest.Digest) (content.Info, error)
 }
 
+// Defaults of the settings a node's configuration names (see Options).
+const (
+	DefaultHedgeDelay          = 300 * time.Millisecond
+	DefaultUpstreamIdleTimeout = 30 * time.Second
+)
+
 // Options tune the fetcher.
 type Options struct {
 	// Store is the pull's content store (see Store).
 	Store Store
 	// LookupTimeout bounds one provider lookup; a miss costs at most this.
+	// Default router.DefaultLookupTimeout.
 	LookupTimeout time.Duration
 	// MaxProviders is how many providers are tried before upstream.
+	// Default router.DefaultMaxProviders.
 	MaxProviders int
 	// InMemoryLimit: objects up to this size are read whole and verified
-	// before they are returned; larger ones are written to Store.
+	// before they are returned; larger ones are written to Store. Default
+	// oci.MaxManifestSize.
 	InMemoryLimit int64
 	// HedgeDelay: when the first provider has not answered after this long,
-	// the next one is asked too.
+	// the next one is asked too. Default DefaultHedgeDelay.
 	HedgeDelay time.Duration
 	// Penalties say which peers to avoid; shared with everything else that
 	// asks peers for content. Default: a board of the fetcher's own.
@@ -69,13 +80,14 @@ type Options struct {
 	// Failures keeps the latest peer failures. Default: a log of its own.
 	Failures *failures.Log
 	// UpstreamIdleTimeout fails a read of an upstream body that sees no
-	// byte for this long; 0: no bound.
+	// byte for this long; 0: no bound. A node's is
+	// DefaultUpstreamIdleTimeout unless configured.
 	UpstreamIdleTimeout time.Duration
 	// ExpectOrigin, if set, is told where a blob fetched upstream comes
 	// from before containerd commits it (containerd labels it just after).
 	ExpectOrigin func(ctx context.Context, dgst digest.Digest, labels map[string]string)
-	// OnLookup, if set, is told how long each provider lookup took.
-	OnLookup func(d time.Duration, hit bool)
+	// Lookups, if set, is told how long each provider lookup took.
+	Lookups LookupObserver
 	// Shuffle orders the providers found before they are asked, to spread
 	// the load over holders. Default math/rand/v2's Shuffle.
 	Shuffle func(n int, swap func(i, j int))
@@ -115,6 +127,12 @@ type Options struct {
 	// Distance orders the nodes fetching a layer by pieces
 	// (router.Distance: nearness to the layer's DHT key).
 	Distance func(dgst digest.Digest, p peer.ID) string
+}
+
+// LookupObserver is told how long each provider lookup took, and whether
+// it found a usable provider.
+type LookupObserver interface {
+	ObserveLookup(d time.Duration, hit bool)
 }
 
 // InFlight makes a blob that is arriving into the ingest ref available to
@@ -157,16 +175,16 @@ func (f *Fetcher) judge(p peer.ID, d digest.Digest, err error) {
 // with client.
 func New(finder Finder, client *peerclient.Client, opts Options) *Fetcher {
 	if opts.LookupTimeout <= 0 {
-		opts.LookupTimeout = time.Second
+		opts.LookupTimeout = router.DefaultLookupTimeout
 	}
 	if opts.MaxProviders <= 0 {
-		opts.MaxProviders = 3
+		opts.MaxProviders = router.DefaultMaxProviders
 	}
 	if opts.InMemoryLimit <= 0 {
-		opts.InMemoryLimit = 4 << 20
+		opts.InMemoryLimit = oci.MaxManifestSize
 	}
 	if opts.HedgeDelay <= 0 {
-		opts.HedgeDelay = 300 * time.Millisecond
+		opts.HedgeDelay = DefaultHedgeDelay
 	}
 	if opts.Penalties == nil {
 		opts.Penalties = penalty.New(penalty.Options{})
@@ -284,8 +302,8 @@ func (pf *PeerFirst) fetch(ctx context.Context, desc ocispec.Descriptor) (_ io.R
 	providers, lookup, err := pf.lookup(ctx, desc.Digest)
 	src := newSources(pf, desc, providers)
 	hit := err == nil && src.remaining() > 0
-	if pf.f.opts.OnLookup != nil {
-		pf.f.opts.OnLookup(lookup, hit)
+	if pf.f.opts.Lookups != nil {
+		pf.f.opts.Lookups.ObserveLookup(lookup, hit)
 	}
 	if !hit {
 		if ctx.Err() != nil {

@@ -34,10 +34,16 @@ type NamespaceLister func(ctx context.Context) ([]string, error)
 // ImageLister lists the image names of the namespace in ctx.
 type ImageLister func(ctx context.Context) ([]string, error)
 
+// DefaultReannounceInterval is how often a node announces what it holds
+// again: a third of router.DefaultProviderTTL, so a record outlives two
+// missed announcements.
+const DefaultReannounceInterval = 10 * time.Minute
+
 // Options tune the inventory.
 type Options struct {
 	// ReannounceInterval is how often every held digest is announced again.
-	// It must be well below the provider record lifetime.
+	// It must be well below the provider record lifetime. Default
+	// DefaultReannounceInterval.
 	ReannounceInterval time.Duration
 	// RetryInterval is how soon failed announcements are retried.
 	RetryInterval time.Duration
@@ -86,7 +92,7 @@ type Inventory struct {
 // New returns an inventory over the namespaced content store.
 func New(store content.Store, listNS NamespaceLister, announcer Announcer, opts Options) *Inventory {
 	if opts.ReannounceInterval <= 0 {
-		opts.ReannounceInterval = 10 * time.Minute
+		opts.ReannounceInterval = DefaultReannounceInterval
 	}
 	if opts.RetryInterval <= 0 {
 		opts.RetryInterval = 5 * time.Second

@@ -78,7 +78,8 @@ func exportedSeries(t *testing.T) map[string]map[string]bool {
 	t.Helper()
 	reg := prometheus.NewPedanticRegistry()
 	zero := func() int64 { return 0 }
-	m, err := Register(reg, Sources{
+	m := New()
+	err := m.Register(reg, Sources{
 		Fetcher: &fetcher.Stats{}, PeerResolves: zero, ServedBytes: zero, DirectSentBytes: zero,
 		ConnectedPeers: func() int { return 0 }, RoutingTableSize: func() int { return 0 }, AnnouncedKeys: func() int { return 0 },
 	})

@@ -23,18 +23,23 @@ type Sources struct {
 	AnnouncedKeys    func() int
 }
 
-// Metrics holds what cannot be read on demand: the lookup latencies.
+// Metrics holds what cannot be read on demand: the lookup latencies. It
+// observes from New on; Register exports it with the rest.
 type Metrics struct {
 	lookups *prometheus.HistogramVec
 }
 
-// Register registers the collectors with reg.
-func Register(reg prometheus.Registerer, s Sources) (*Metrics, error) {
-	m := &Metrics{lookups: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+// New returns the metrics, observing and not yet registered.
+func New() *Metrics {
+	return &Metrics{lookups: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 		Name:    "containerd_p2p_lookup_duration_seconds",
 		Help:    "Time to look up the providers of a digest in the DHT.",
 		Buckets: prometheus.ExponentialBuckets(0.0001, 4, 9), // 100µs .. 6.5s
 	}, []string{"result"})}
+}
+
+// Register registers m and the collectors reading s with reg.
+func (m *Metrics) Register(reg prometheus.Registerer, s Sources) error {
 	st := s.Fetcher
 	counter := func(name, help string, labels prometheus.Labels, v func() int64) prometheus.Collector {
 		return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help, ConstLabels: labels},
@@ -83,7 +88,7 @@ func Register(reg prometheus.Registerer, s Sources) (*Metrics, error) {
 	for _, c := range collectors {
 		errs = append(errs, reg.Register(c))
 	}
-	return m, errors.Join(errs...)
+	return errors.Join(errs...)
 }
 
 func asInt64(f func() int) func() int64 { return func() int64 { return int64(f()) } }

@@ -14,7 +14,8 @@ import (
 func TestCountersReadTheirSources(t *testing.T) {
 	reg := prometheus.NewPedanticRegistry()
 	var st fetcher.Stats
-	m, err := Register(reg, Sources{
+	m := New()
+	err := m.Register(reg, Sources{
 		Fetcher:          &st,
 		ServedBytes:      func() int64 { return 42 },
 		DirectSentBytes:  func() int64 { return 40 },

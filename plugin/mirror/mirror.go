@@ -209,7 +209,7 @@ func (m *Mirror) upstreamManifest(ctx context.Context, repo string, dgst digest.
 		return desc, err
 	}
 	defer rc.Close()
-	desc.Data, err = io.ReadAll(io.LimitReader(rc, 4<<20+1))
+	desc.Data, err = io.ReadAll(io.LimitReader(rc, oci.MaxManifestSize+1))
 	if err != nil || digest.FromBytes(desc.Data) != dgst {
 		return desc, fmt.Errorf("manifest %s from the registry does not verify", dgst)
 	}

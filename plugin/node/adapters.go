@@ -21,6 +21,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/fetcher"
 	"github.com/shoal-dev/shoal/plugin/inflight"
 	"github.com/shoal-dev/shoal/plugin/inventory"
+	"github.com/shoal-dev/shoal/plugin/peertransfer"
 	"github.com/shoal-dev/shoal/plugin/pullhistory"
 	"github.com/shoal-dev/shoal/plugin/registryaccess"
 	"github.com/shoal-dev/shoal/plugin/resolve"
@@ -37,15 +38,15 @@ type Pulls struct {
 	history    *pullhistory.Ring
 }
 
-// RecordPull keeps a pull for `shoal pulls` (peertransfer.PullRecorder).
+// RecordPull keeps a pull for `shoal pulls`.
 func (p *Pulls) RecordPull(r pullhistory.Pull) { p.history.Add(r) }
 
 // RegistryAccess shares the node's registry clients with the transfer
-// wrapper (peertransfer.RegistryAccess): they never ask the loopback mirror.
+// wrapper: they never ask the loopback mirror.
 func (p *Pulls) RegistryAccess() *registryaccess.Access { return p.registries }
 
 // PeerFirst returns a fetcher for image ref that tries peers first.
-func (p *Pulls) PeerFirst(upstream transfer.Fetcher, ref string) transfer.Fetcher {
+func (p *Pulls) PeerFirst(upstream transfer.Fetcher, ref string) peertransfer.Fetcher {
 	return p.fetcher.WrapFetcher(upstream, ref)
 }
 
@@ -165,6 +166,25 @@ func (l *imageLookup) Lookup(ctx context.Context, name string) (string, ocispec.
 		}
 	}
 	return "", ocispec.Descriptor{}, fmt.Errorf("image %s: %w", name, errdefs.ErrNotFound)
+}
+
+// offerArrivingIn is what the fetcher offers layers to peers through while
+// they arrive: nothing when the node serves nothing in flight.
+func offerArrivingIn(arriving *inflight.Registry, inv *inventory.Inventory) fetcher.InFlight {
+	if arriving == nil {
+		return nil
+	}
+	return &offerArriving{registry: arriving, inventory: inv}
+}
+
+// expectOrigin tells the inventory where a blob fetched upstream comes
+// from, in the namespace of the pull's context.
+func expectOrigin(inv *inventory.Inventory) func(ctx context.Context, dgst digest.Digest, labels map[string]string) {
+	return func(ctx context.Context, dgst digest.Digest, labels map[string]string) {
+		if ns, ok := namespaces.Namespace(ctx); ok {
+			inv.ExpectOrigin(ns, dgst, labels)
+		}
+	}
 }
 
 // offerArriving offers a layer to peers from the moment it starts to

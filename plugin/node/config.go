@@ -4,18 +4,24 @@ import (
 	"fmt"
 	"net"
 	"time"
+
+	"github.com/shoal-dev/shoal/plugin/contentserver"
+	"github.com/shoal-dev/shoal/plugin/fetcher"
+	"github.com/shoal-dev/shoal/plugin/inventory"
+	"github.com/shoal-dev/shoal/plugin/peerhttp"
+	"github.com/shoal-dev/shoal/plugin/registryaccess"
+	"github.com/shoal-dev/shoal/plugin/router"
+	"github.com/shoal-dev/shoal/plugin/window"
 )
 
 // Config is the [plugins."io.containerd.server.v1.p2p"] section.
 type Config struct {
 	// ListenAddresses are the libp2p multiaddrs peers connect to.
-	// Default: TCP port 5050 on every IPv4 and IPv6 address.
 	ListenAddresses []string `toml:"listen_addresses"`
 	// DataAddress is where the direct data path listens ("host:port"):
 	// blob bytes travel over TLS 1.3 between the nodes' libp2p identities,
 	// beside the libp2p connection, for peers connected over the private
 	// network only. Empty: every byte stays inside libp2p streams (slower).
-	// Default ":5051".
 	DataAddress string `toml:"data_address"`
 	// BootstrapPeers are nodes to join the peer network through, each
 	// "host:port" or a multiaddr, with or without "/p2p/<peer-id>" (a
@@ -26,19 +32,18 @@ type Config struct {
 	// BootstrapDNSPort when absent) or "_service._tcp.name" (SRV records).
 	BootstrapDNS []string `toml:"bootstrap_dns"`
 	// BootstrapDNSPort is the P2P port of nodes found by A/AAAA names.
-	// Default 5050.
 	BootstrapDNSPort int `toml:"bootstrap_dns_port"`
 	// BootstrapFile is a file of bootstrap entries, one per line, re-read
 	// when it changes (for cloud-init and image builders).
 	BootstrapFile string `toml:"bootstrap_file"`
-	// MDNS discovers peers on the local link by multicast DNS. Default off.
+	// MDNS discovers peers on the local link by multicast DNS.
 	MDNS bool `toml:"mdns"`
 	// BootstrapInterval is how often, while the routing table has fewer
 	// than MinPeers peers, bootstrap sources are consulted and dialled
-	// again. Default 10s.
+	// again.
 	BootstrapInterval Duration `toml:"bootstrap_interval"`
 	// MinPeers is the routing-table size below which the node bootstraps
-	// again. Default 3.
+	// again.
 	MinPeers int `toml:"min_peers"`
 	// NetworkKeyFile is the private network's pre-shared key (libp2p
 	// swarm-key format, mode 0600; `shoal network-key` makes one). Only
@@ -79,28 +84,27 @@ type Config struct {
 	MirrorHostsDir   string   `toml:"mirror_hosts_dir"`
 	MirrorRegistries []string `toml:"mirror_registries"`
 	// LookupTimeout bounds a provider lookup; a blob no peer holds costs
-	// at most this before the upstream is asked. Default 1s.
+	// at most this before the upstream is asked.
 	LookupTimeout Duration `toml:"lookup_timeout"`
 	// StartupGrace is how long a pull right after start waits for the
-	// first connection to a bootstrap peer. Default 2s.
+	// first connection to a bootstrap peer.
 	StartupGrace Duration `toml:"startup_grace"`
-	// DialTimeout bounds connecting to a peer and opening a stream. Default 2s.
+	// DialTimeout bounds connecting to a peer and opening a stream.
 	DialTimeout Duration `toml:"dial_timeout"`
 	// IdleTimeout abandons a peer that sends nothing for this long during a
 	// transfer; the fetch continues from another source. A peer that stops
 	// reading what this node serves is dropped after four times this.
-	// Default 5s.
 	IdleTimeout Duration `toml:"idle_timeout"`
 	// UpstreamIdleTimeout fails a read of a registry's body that sees no
 	// byte for this long (a registry that keeps the connection open and
 	// stops sending): a layer peers were finishing fails with an error
 	// that says so, instead of hanging the pull. Longer than IdleTimeout:
-	// registries are reached over the WAN. Default 30s.
+	// registries are reached over the WAN.
 	UpstreamIdleTimeout Duration `toml:"upstream_idle_timeout"`
 	// MaxServingRequests bounds the requests this node serves to peers at
 	// once, in all; MaxServingRequestsPerPeer for one peer. More are
 	// answered 429 at once (peers then ask another holder and come back a
-	// moment later). Defaults 256 and 32.
+	// moment later).
 	MaxServingRequests        int `toml:"max_serving_requests"`
 	MaxServingRequestsPerPeer int `toml:"max_serving_requests_per_peer"`
 	// ShareUnknownOrigin shares content that came from no registry (built
@@ -118,47 +122,44 @@ type Config struct {
 	// (not from the upstream). 0: no cap.
 	MaxDownloadBytesPerSecond int64 `toml:"max_download_bytes_per_second"`
 	// ProviderTTL is how long other nodes keep this node's provider
-	// records. Default 30m.
+	// records.
 	ProviderTTL Duration `toml:"provider_ttl"`
 	// ReannounceInterval is how often every held digest is announced
-	// again; keep it well below ProviderTTL. Default 10m.
+	// again; keep it well below ProviderTTL.
 	ReannounceInterval Duration `toml:"reannounce_interval"`
 	// MaxProviders is how many peers are tried for a blob before the
-	// upstream. Default 3.
+	// upstream.
 	MaxProviders int `toml:"max_providers"`
 	// HedgeDelay: when the first provider has not answered after this
 	// long, the next one is asked too and the first to answer wins.
-	// Default 300ms.
 	HedgeDelay Duration `toml:"hedge_delay"`
 	// ServeInFlight announces a layer as soon as this node starts to
 	// receive it (from the upstream or from peers) and serves it to peers
 	// while it arrives. Default true.
 	ServeInFlight bool `toml:"serve_in_flight"`
 	// PieceMemoryBytes bounds the memory of the pieces held ahead of what
-	// is written, over all layers fetched by pieces. Default 384 MiB: three
-	// layers at once (the transfer service's limit) of 32 pieces ahead of 4
-	// MiB, the largest piece.
+	// is written, over all layers fetched by pieces (window.DefaultBudget).
 	PieceMemoryBytes int64 `toml:"piece_memory_bytes"`
 	// RegistryConfigPath is the hosts directory (<dir>/<host>/hosts.toml,
 	// the layout of containerd's config_path) through which the loopback
 	// mirror reaches registries by itself, anonymously: mirrors, `server`
 	// overrides, CA, client certificates, skip_verify, plain HTTP, headers.
 	// One directory. Hosts at the mirror's own address are never asked.
-	// Default "/etc/containerd/certs.d", the directory CRI uses by default;
 	// "": every registry directly, over HTTPS.
 	RegistryConfigPath string `toml:"registry_config_path"`
 }
 
 // DefaultConfig is the configuration `containerd config default` prints.
+// Each default is the constant of the package that uses the setting.
 func DefaultConfig() *Config {
 	return &Config{
-		ListenAddresses:           []string{"/ip4/0.0.0.0/tcp/5050", "/ip6/::/tcp/5050"},
-		DataAddress:               ":5051",
+		ListenAddresses:           []string{fmt.Sprintf("/ip4/0.0.0.0/tcp/%d", router.DefaultPort), fmt.Sprintf("/ip6/::/tcp/%d", router.DefaultPort)},
+		DataAddress:               fmt.Sprintf(":%d", peerhttp.DefaultDataPort),
 		BootstrapPeers:            []string{},
 		BootstrapDNS:              []string{},
-		BootstrapDNSPort:          5050,
-		BootstrapInterval:         Duration(10 * time.Second),
-		MinPeers:                  3,
+		BootstrapDNSPort:          router.DefaultPort,
+		BootstrapInterval:         Duration(router.DefaultBootstrapInterval),
+		MinPeers:                  router.DefaultMinPeers,
 		AllowedPeers:              []string{},
 		AllowedNetworks:           []string{},
 		SharedNamespaces:          []string{},
@@ -166,21 +167,21 @@ func DefaultConfig() *Config {
 		SharedRegistries:          []string{},
 		PrivateRegistries:         []string{},
 		MirrorRegistries:          []string{},
-		LookupTimeout:             Duration(time.Second),
-		StartupGrace:              Duration(2 * time.Second),
-		DialTimeout:               Duration(2 * time.Second),
-		IdleTimeout:               Duration(5 * time.Second),
-		UpstreamIdleTimeout:       Duration(30 * time.Second),
-		MaxServingRequests:        256,
-		MaxServingRequestsPerPeer: 32,
+		LookupTimeout:             Duration(router.DefaultLookupTimeout),
+		StartupGrace:              Duration(router.DefaultStartupGrace),
+		DialTimeout:               Duration(peerhttp.DefaultDialTimeout),
+		IdleTimeout:               Duration(peerhttp.DefaultIdleTimeout),
+		UpstreamIdleTimeout:       Duration(fetcher.DefaultUpstreamIdleTimeout),
+		MaxServingRequests:        contentserver.DefaultMaxRequests,
+		MaxServingRequestsPerPeer: contentserver.DefaultMaxRequestsPerPeer,
 		ServePeers:                true,
-		ProviderTTL:               Duration(30 * time.Minute),
-		ReannounceInterval:        Duration(10 * time.Minute),
-		MaxProviders:              3,
-		HedgeDelay:                Duration(300 * time.Millisecond),
+		ProviderTTL:               Duration(router.DefaultProviderTTL),
+		ReannounceInterval:        Duration(inventory.DefaultReannounceInterval),
+		MaxProviders:              router.DefaultMaxProviders,
+		HedgeDelay:                Duration(fetcher.DefaultHedgeDelay),
 		ServeInFlight:             true,
-		PieceMemoryBytes:          384 << 20,
-		RegistryConfigPath:        "/etc/containerd/certs.d",
+		PieceMemoryBytes:          window.DefaultBudget,
+		RegistryConfigPath:        registryaccess.DefaultHostDir,
 	}
 }
 

@@ -1,6 +1,9 @@
 package node
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"reflect"
 	"regexp"
@@ -64,5 +67,53 @@ func renderDefault(v any) string {
 	default:
 		b, _ := toml.Marshal(map[string]any{"v": v})
 		return "`" + strings.TrimSpace(strings.TrimPrefix(string(b), "v = ")) + "`"
+	}
+}
+
+// DefaultConfig writes no default of its own: every value that is not
+// empty or a switch is the constant of the package that uses the setting,
+// so a default changed there is the node's default too.
+func TestDefaultConfigTakesEachDefaultFromItsPackage(t *testing.T) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "config.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lit *ast.CompositeLit
+	for _, d := range file.Decls {
+		if fn, ok := d.(*ast.FuncDecl); ok && fn.Name.Name == "DefaultConfig" {
+			ast.Inspect(fn, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CompositeLit); ok && lit == nil {
+					lit = c
+				}
+				return lit == nil
+			})
+		}
+	}
+	if lit == nil {
+		t.Fatal("no composite literal in DefaultConfig")
+	}
+	for _, e := range lit.Elts {
+		kv := e.(*ast.KeyValueExpr)
+		field := kv.Key.(*ast.Ident).Name
+		if c, ok := kv.Value.(*ast.CompositeLit); ok && len(c.Elts) == 0 {
+			continue // empty list
+		}
+		if id, ok := kv.Value.(*ast.Ident); ok && (id.Name == "true" || id.Name == "false") {
+			continue
+		}
+		fromPackage := false
+		ast.Inspect(kv.Value, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "Default") {
+				fromPackage = true
+			}
+			if b, ok := n.(*ast.BasicLit); ok && b.Kind != token.STRING {
+				t.Errorf("DefaultConfig writes %s's default as %s: use the constant of the package that uses it", field, b.Value)
+			}
+			return true
+		})
+		if !fromPackage {
+			t.Errorf("DefaultConfig's %s is not a package's Default constant", field)
+		}
 	}
 }

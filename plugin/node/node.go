@@ -21,7 +21,6 @@ import (
 	"github.com/containerd/containerd/v2/core/content"
 	"github.com/containerd/containerd/v2/core/events"
 	"github.com/containerd/containerd/v2/core/images"
-	"github.com/containerd/containerd/v2/pkg/namespaces"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/pnet"
 	"github.com/opencontainers/go-digest"
@@ -142,12 +141,9 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		AllowedPeers:      cfg.AllowedPeers,
 		AllowedNetworks:   cfg.AllowedNetworks,
 		ProviderTTL:       cfg.ProviderTTL.std(),
-		// The content protocol's streams, capped by libp2p's resource
-		// manager at twice the content service's request limits, which
-		// answer 429 past them: a client within its share of requests
-		// holds idle streams for reuse and may dial one while another
-		// frees, and at exactly the request limit the resource manager
-		// reset such a stream (1 request in 3,000 of 32 busy workers).
+		// Twice the content service's limits (it answers 429 past them):
+		// clients keep idle streams for reuse, and a cap at the limit
+		// itself reset 1 request in 3,000 of 32 busy workers.
 		StreamLimits: []router.StreamLimit{
 			{Protocol: peerhttp.Protocol, PerPeer: 2 * cfg.MaxServingRequestsPerPeer, Total: 2 * cfg.MaxServingRequests},
 			{Protocol: peerhttp.DataAddressProtocol, PerPeer: 2, Total: 64},
@@ -180,43 +176,21 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	if cfg.ServeInFlight && cfg.ServePeers && deps.ContentRoot != "" {
 		arriving = inflight.New(deps.ContentRoot, 0)
 	}
-	// Which repositories this node pulls from: the fetcher tells it, the
-	// content service tells peers, who wait for a node ranked before them
-	// that pulls to take a new layer from the upstream. One that spares its
-	// uplink takes it last (fetcher.Options.SpareUplink), and says nothing:
-	// in a six-node rollout, the nodes ranked after a capped node and a
-	// non-serving one waited for them until they stalled, 2 s a layer.
-	pulls := pulling.New()
+	// A node that spares its uplink (capped, or serving nothing or nothing
+	// in flight) takes layers from the upstream last and does not tell
+	// peers it pulls: in a six-node rollout, the nodes ranked after such
+	// nodes waited for them until they stalled, 2 s a layer.
 	spareUplink := cfg.MaxUploadBytesPerSecond > 0 || !cfg.ServePeers || !cfg.ServeInFlight
-	var toldPulls *pulling.Tracker
-	if !spareUplink {
-		toldPulls = pulls
-	}
-	serverOpts := contentserver.Options{
-		Policy:             sharing,
-		Pulling:            toldPulls,
-		MaxRequests:        cfg.MaxServingRequests,
-		MaxRequestsPerPeer: cfg.MaxServingRequestsPerPeer,
-		Upload:             throttle.New(cfg.MaxUploadBytesPerSecond),
-	}
-	if arriving != nil {
-		serverOpts.InFlight = arrivingBlobs{arriving}
-	}
-	// Layers fetched by pieces: the fetcher holds and verifies them, the
-	// content service serves them; tables are signed with the node's key.
-	// A node that serves nothing, or nothing in flight, fetches by pieces
-	// too, and serves none of a layer it has not committed.
+	pulls := pulling.New()
 	windows := window.New(cfg.PieceMemoryBytes)
-	signTable := func(t pieces.Table) (pieces.Table, error) { return t.Sign(key) }
 	kept, err := tables.Open(filepath.Join(deps.RootDir, "tables"))
 	if err != nil {
 		return nil, err
 	}
-	serverOpts.SignTable, serverOpts.Tables = signTable, kept
-	if arriving != nil {
-		serverOpts.Windows = windows
-	}
-	n.content = contentserver.New(deps.Store, n.inventory, &imageLookup{namespaces: deps.Namespaces, images: deps.Images}, serverOpts)
+	signTable := func(t pieces.Table) (pieces.Table, error) { return t.Sign(key) }
+
+	n.content = contentserver.New(deps.Store, n.inventory, &imageLookup{namespaces: deps.Namespaces, images: deps.Images},
+		contentOptions(cfg, sharing, arriving, pulls, spareUplink, windows, signTable, kept))
 	if cfg.ServePeers {
 		if err := n.serve(ctx, cfg); err != nil {
 			return nil, err
@@ -237,8 +211,8 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 	penalties := penalty.New(penalty.Options{})
 	n.failures = failures.NewLog(0)
 	n.history = pullhistory.New(0)
-	var observed *metrics.Metrics
-	fetchOpts := fetcher.Options{
+	observed := metrics.New()
+	n.fetcher = fetcher.New(rt, peers, fetcher.Options{
 		Store:               deps.Store,
 		LookupTimeout:       cfg.LookupTimeout.std(),
 		MaxProviders:        cfg.MaxProviders,
@@ -255,21 +229,10 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		Tables:              kept,
 		UploadCap:           cfg.MaxUploadBytesPerSecond,
 		SpareUplink:         spareUplink,
-		OnLookup: func(d time.Duration, hit bool) {
-			if observed != nil {
-				observed.ObserveLookup(d, hit)
-			}
-		},
-	}
-	if arriving != nil {
-		fetchOpts.InFlight = &offerArriving{registry: arriving, inventory: n.inventory}
-	}
-	fetchOpts.ExpectOrigin = func(ctx context.Context, dgst digest.Digest, labels map[string]string) {
-		if ns, ok := namespaces.Namespace(ctx); ok {
-			n.inventory.ExpectOrigin(ns, dgst, labels)
-		}
-	}
-	n.fetcher = fetcher.New(rt, peers, fetchOpts)
+		Lookups:             observed,
+		InFlight:            offerArrivingIn(arriving, n.inventory),
+		ExpectOrigin:        expectOrigin(n.inventory),
+	})
 	n.resolver = resolve.New(rt, peers, resolve.Options{
 		ReferenceKey:   router.ReferenceKey,
 		FallbackLatest: cfg.FallbackLatest,
@@ -277,9 +240,8 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 		MaxProviders:   cfg.MaxProviders,
 		Penalties:      penalties,
 	})
-
 	if deps.Metrics != nil {
-		observed, err = metrics.Register(deps.Metrics, metrics.Sources{
+		err := observed.Register(deps.Metrics, metrics.Sources{
 			Fetcher:          n.fetcher.Stats(),
 			PeerResolves:     n.resolver.Resolved,
 			ServedBytes:      n.content.ServedBytes,
@@ -292,11 +254,13 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 			log.G(ctx).WithError(err).Warn("p2p: some metrics could not be registered")
 		}
 	}
-	if cfg.MirrorAddress != "" {
-		n.startMirror(ctx, cfg)
-	}
-	if n.registries == nil {
-		n.registries = registryaccess.New(registryaccess.Options{})
+
+	// Shoal's own requests to registries (anonymous checks, the mirror's
+	// upstream) skip the loopback mirror, which the hosts.toml files list.
+	mirrorListener := listenMirror(ctx, cfg)
+	n.registries = registryaccess.New(registryaccess.Options{Skip: listenerAddrs(mirrorListener)})
+	if mirrorListener != nil {
+		n.serveMirror(ctx, cfg, mirrorListener)
 	}
 	controlPath := filepath.Join(deps.StateDir, "shoal.sock")
 	n.exports["control_socket"] = controlPath
@@ -327,6 +291,29 @@ func (n *Node) serve(ctx context.Context, cfg *Config) error {
 		}
 	}
 	return nil
+}
+
+// contentOptions are the content service's: what it shares, how much at
+// once, and the pieces and tables it serves of layers fetched by pieces
+// (only of layers committed, when it serves nothing in flight).
+func contentOptions(cfg *Config, sharing *policy.Policy, arriving *inflight.Registry, pulls *pulling.Tracker, spareUplink bool,
+	windows *window.Registry, signTable func(pieces.Table) (pieces.Table, error), kept *tables.Store) contentserver.Options {
+	opts := contentserver.Options{
+		Policy:             sharing,
+		MaxRequests:        cfg.MaxServingRequests,
+		MaxRequestsPerPeer: cfg.MaxServingRequestsPerPeer,
+		Upload:             throttle.New(cfg.MaxUploadBytesPerSecond),
+		SignTable:          signTable,
+		Tables:             kept,
+	}
+	if !spareUplink {
+		opts.Pulling = pulls
+	}
+	if arriving != nil {
+		opts.InFlight = arrivingBlobs{arriving}
+		opts.Windows = windows
+	}
+	return opts
 }
 
 // silent is the announcer of a node that serves nothing.
@@ -367,23 +354,33 @@ func (n *Node) PeerFetcher() peertransfer.PeerFetcher {
 	return &Pulls{fetcher: n.fetcher, resolver: n.resolver, store: n.store, registries: n.registries, history: n.history}
 }
 
-// startMirror serves the loopback registry mirror. Its failure is logged:
-// the rest of the node works without it.
-func (n *Node) startMirror(ctx context.Context, cfg *Config) {
-	logger := log.G(ctx)
+// listenMirror listens for the loopback registry mirror, if configured.
+// A failure is logged: the rest of the node works without the mirror.
+func listenMirror(ctx context.Context, cfg *Config) net.Listener {
+	if cfg.MirrorAddress == "" {
+		return nil
+	}
 	addr, err := mirror.LoopbackAddress(cfg.MirrorAddress)
-	if err != nil {
-		logger.WithError(err).Error("p2p: mirror not started")
-		return
+	if err == nil {
+		var ln net.Listener
+		if ln, err = net.Listen("tcp", addr); err == nil {
+			return ln
+		}
 	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		logger.WithError(err).Error("p2p: mirror not started")
-		return
+	log.G(ctx).WithError(err).Error("p2p: mirror not started")
+	return nil
+}
+
+func listenerAddrs(ln net.Listener) []string {
+	if ln == nil {
+		return nil
 	}
-	// The hosts.toml files below list the mirror: its own requests to
-	// registries, and the anonymous checks of pulls, skip it.
-	n.registries = registryaccess.New(registryaccess.Options{Skip: []string{ln.Addr().String()}})
+	return []string{ln.Addr().String()}
+}
+
+// serveMirror serves the loopback registry mirror on ln, and writes the
+// hosts.toml files that list it.
+func (n *Node) serveMirror(ctx context.Context, cfg *Config, ln net.Listener) {
 	n.mirror = &http.Server{
 		Handler: mirror.New(n.resolver, mirror.Options{
 			DefaultRegistry: cfg.DefaultRegistry, Mirrored: cfg.MirrorRegistries,
@@ -393,10 +390,10 @@ func (n *Node) startMirror(ctx context.Context, cfg *Config) {
 	}
 	go n.mirror.Serve(ln) //nolint:errcheck // ErrServerClosed on Close
 	n.exports["mirror_address"] = ln.Addr().String()
-	logger.WithField("address", ln.Addr()).Info("p2p: loopback registry mirror listening")
+	log.G(ctx).WithField("address", ln.Addr()).Info("p2p: loopback registry mirror listening")
 	if cfg.MirrorHostsDir != "" && len(cfg.MirrorRegistries) > 0 {
 		if err := mirror.WriteHostsFiles(cfg.MirrorHostsDir, cfg.MirrorRegistries, ln.Addr().String()); err != nil {
-			logger.WithError(err).Warn("p2p: some hosts.toml files were not written")
+			log.G(ctx).WithError(err).Warn("p2p: some hosts.toml files were not written")
 		}
 	}
 }

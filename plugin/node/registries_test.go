@@ -5,7 +5,6 @@ import (
 
 	"github.com/opencontainers/go-digest"
 
-	"github.com/shoal-dev/shoal/plugin/peertransfer"
 	"github.com/shoal-dev/shoal/plugin/registryaccess"
 )
 
@@ -19,8 +18,8 @@ func TestPullsShareRegistryClientsThatSkipTheMirror(t *testing.T) {
 	cfg.MirrorRegistries = []string{"registry.test"}
 	n := start(t, cfg, deps(t))
 
-	shared, ok := n.PeerFetcher().(peertransfer.RegistryAccess)
-	if !ok || shared.RegistryAccess() == nil {
+	shared := n.PeerFetcher()
+	if shared.RegistryAccess() == nil {
 		t.Fatal("the node does not share its registry clients with pulls")
 	}
 	ref := "registry.test/team/app@" + digest.FromString("x").String()

@@ -18,6 +18,10 @@ const (
 	Swarm = "swarm"
 )
 
+// MaxManifestSize is the largest manifest or index Shoal reads, serves or
+// accepts from a peer.
+const MaxManifestSize = 4 << 20
+
 // PieceQuery names the piece asked for in a Swarm request.
 const PieceQuery = "piece"
 

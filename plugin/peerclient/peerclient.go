@@ -29,6 +29,7 @@ import (
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
 	"github.com/shoal-dev/shoal/plugin/oci"
+	"github.com/shoal-dev/shoal/plugin/peerhttp"
 	"github.com/shoal-dev/shoal/plugin/penalty"
 	"github.com/shoal-dev/shoal/plugin/recovery"
 	"github.com/shoal-dev/shoal/plugin/throttle"
@@ -73,10 +74,10 @@ type Transport interface {
 // Options bound what a Client accepts.
 type Options struct {
 	// RequestTimeout bounds a request from dial to response headers.
-	// Default 3s.
+	// Default peerhttp.DefaultDialTimeout.
 	RequestTimeout time.Duration
 	// MaxManifestSize is the largest manifest or index accepted. Default
-	// 4 MiB.
+	// oci.MaxManifestSize.
 	MaxManifestSize int64
 	// Download paces every body read from peers; nil: no limit.
 	Download *throttle.Limiter
@@ -91,10 +92,10 @@ type Client struct {
 // New returns a client over t.
 func New(t Transport, opts Options) *Client {
 	if opts.RequestTimeout <= 0 {
-		opts.RequestTimeout = 3 * time.Second
+		opts.RequestTimeout = peerhttp.DefaultDialTimeout
 	}
 	if opts.MaxManifestSize <= 0 {
-		opts.MaxManifestSize = 4 << 20
+		opts.MaxManifestSize = oci.MaxManifestSize
 	}
 	return &Client{transport: t, opts: opts}
 }

@@ -49,6 +49,10 @@ import (
 //     connections are closed with it. The libp2p connection of a peer with
 //     open direct connections is protected from the connection manager.
 
+// DefaultDataPort is the TCP port the direct data path listens on, beside
+// libp2p's (router.DefaultPort).
+const DefaultDataPort = 5051
+
 // DataAddressProtocol is how a connected peer learns where the direct data
 // path listens.
 const DataAddressProtocol protocol.ID = "/shoal/data-address/1.0.0"
@@ -103,7 +107,7 @@ type DirectOptions struct {
 
 func (o *DirectOptions) setDefaults() {
 	if o.IdleTimeout <= 0 {
-		o.IdleTimeout = 5 * time.Second
+		o.IdleTimeout = DefaultIdleTimeout
 	}
 	if o.HandshakeTimeout <= 0 {
 		o.HandshakeTimeout = 3 * time.Second

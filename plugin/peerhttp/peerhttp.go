@@ -26,6 +26,12 @@ import (
 // Protocol is the libp2p protocol the content service is served under.
 const Protocol protocol.ID = "/shoal/content/1.0.0"
 
+// Defaults of the client's and the servers' timeouts.
+const (
+	DefaultDialTimeout = 2 * time.Second
+	DefaultIdleTimeout = 5 * time.Second
+)
+
 // Server serves an http.Handler to peers.
 type Server struct {
 	srv   *http.Server
@@ -40,7 +46,7 @@ type Server struct {
 // a handler.
 func Serve(h host.Host, handler http.Handler, idleTimeout time.Duration) (*Server, error) {
 	if idleTimeout <= 0 {
-		idleTimeout = 5 * time.Second
+		idleTimeout = DefaultIdleTimeout
 	}
 	gl, err := gostream.Listen(h, Protocol)
 	if err != nil {
@@ -78,8 +84,10 @@ func (s *Server) Close() error {
 // asked behind others).
 type ClientOptions struct {
 	// DialTimeout bounds opening a stream (and, if needed, a connection).
+	// Default DefaultDialTimeout.
 	DialTimeout time.Duration
 	// IdleTimeout abandons a body read after this long without a byte.
+	// Default DefaultIdleTimeout.
 	IdleTimeout time.Duration
 	// Direct sends requests over a peer's direct data path where it has
 	// one, and over libp2p streams where it has not.
@@ -109,10 +117,10 @@ const idleConnTimeout = 20 * time.Second
 // NewClient returns a client that reaches peers through h.
 func NewClient(h host.Host, opts ClientOptions) *Client {
 	if opts.DialTimeout <= 0 {
-		opts.DialTimeout = 2 * time.Second
+		opts.DialTimeout = DefaultDialTimeout
 	}
 	if opts.IdleTimeout <= 0 {
-		opts.IdleTimeout = 5 * time.Second
+		opts.IdleTimeout = DefaultIdleTimeout
 	}
 	c := &Client{
 		host:       h,

@@ -8,13 +8,6 @@ import (
 	"github.com/shoal-dev/shoal/plugin/registryaccess"
 )
 
-// RegistryAccess is implemented by a PeerFetcher that shares its registry
-// clients (which know the addresses Shoal must never ask, such as its own
-// loopback mirror's). Without it, the wrapper uses clients of its own.
-type RegistryAccess interface {
-	RegistryAccess() *registryaccess.Access
-}
-
 // anonymousPull reports whether the registry serves image ref, which the
 // pull from src has just resolved, to a client without credentials. Content
 // of images that need credentials is never handed to peers that cannot

@@ -9,32 +9,14 @@ import (
 
 	"github.com/containerd/containerd/v2/pkg/namespaces"
 
-	"github.com/shoal-dev/shoal/plugin/fetcher"
 	"github.com/shoal-dev/shoal/plugin/pullhistory"
 	"github.com/shoal-dev/shoal/plugin/recovery"
 )
 
-// PullRecorder is implemented by a PeerFetcher that keeps the node's recent
-// pulls (`shoal pulls`). It is optional: the wrapper checks for it.
-type PullRecorder interface {
-	// RecordPull is told about each pull once it is over.
-	RecordPull(pullhistory.Pull)
-}
-
-// receiver is implemented by the fetchers PeerFirst hands out
-// (*fetcher.PeerFirst): what they received, from where.
-type receiver interface {
-	Received() fetcher.Received
-}
-
-// record tells pf, if it keeps a history, about the pull that began at
+// record tells the peer fetcher about the pull that began at
 // start and ended with err. It runs as soon as the pull returns, so that
 // the pull is listed when its caller looks.
 func (s *source) record(ctx context.Context, start time.Time, err error) {
-	rec, ok := s.peers.(PullRecorder)
-	if !ok {
-		return
-	}
 	defer recovery.Log(ctx, "p2p: recording a pull failed")
 	p := pullhistory.Pull{Image: s.image(), Start: start, Duration: time.Since(start), Peers: []pullhistory.PeerBytes{}}
 	p.Namespace, _ = namespaces.Namespace(ctx)
@@ -46,11 +28,7 @@ func (s *source) record(ctx context.Context, start time.Time, err error) {
 	s.mu.Unlock()
 	peers := map[string]int64{}
 	for _, f := range fetchers {
-		r, ok := f.(receiver)
-		if !ok {
-			continue
-		}
-		got := r.Received()
+		got := f.Received()
 		p.UpstreamBytes += got.Upstream
 		p.Failovers += got.Failovers
 		for id, n := range got.Peers {
@@ -63,7 +41,7 @@ func (s *source) record(ctx context.Context, start time.Time, err error) {
 	slices.SortFunc(p.Peers, func(a, b pullhistory.PeerBytes) int {
 		return cmp.Or(cmp.Compare(b.Bytes, a.Bytes), cmp.Compare(a.Peer, b.Peer))
 	})
-	rec.RecordPull(p)
+	s.peers.RecordPull(p)
 }
 
 // image is the reference being pulled, as the caller named it.

@@ -34,7 +34,7 @@ func (p pullingTransferrer) Transfer(ctx context.Context, src, dst any, opts ...
 
 // tallied is a peer-first fetcher that says what it received.
 type tallied struct {
-	transfer.Fetcher
+	upstreamOnly
 	got fetcher.Received
 }
 
@@ -47,10 +47,10 @@ type recordingPeers struct {
 	pulls    []pullhistory.Pull
 }
 
-func (r *recordingPeers) PeerFirst(up transfer.Fetcher, ref string) transfer.Fetcher {
+func (r *recordingPeers) PeerFirst(up transfer.Fetcher, ref string) Fetcher {
 	got := r.received[0]
 	r.received = r.received[1:]
-	return tallied{Fetcher: up, got: got}
+	return tallied{upstreamOnly: upstreamOnly{up}, got: got}
 }
 
 func (r *recordingPeers) RecordPull(p pullhistory.Pull) { r.pulls = append(r.pulls, p) }

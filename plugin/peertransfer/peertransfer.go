@@ -21,6 +21,8 @@ import (
 	"github.com/containerd/plugin/registry"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 
+	"github.com/shoal-dev/shoal/plugin/fetcher"
+	"github.com/shoal-dev/shoal/plugin/pullhistory"
 	"github.com/shoal-dev/shoal/plugin/recovery"
 	"github.com/shoal-dev/shoal/plugin/registryaccess"
 )
@@ -29,7 +31,7 @@ import (
 type PeerFetcher interface {
 	// PeerFirst returns a fetcher for image ref that tries peers before
 	// upstream.
-	PeerFirst(upstream transfer.Fetcher, ref string) transfer.Fetcher
+	PeerFirst(upstream transfer.Fetcher, ref string) Fetcher
 	// ResolveFallback is asked after the upstream failed to resolve ref.
 	// It resolves from peers when the upstream was unreachable, and
 	// otherwise returns upstreamErr.
@@ -38,6 +40,23 @@ type PeerFetcher interface {
 	// serves it without credentials; only such images are resolved for
 	// peers that cannot reach the registry.
 	MarkAccess(ctx context.Context, target ocispec.Descriptor, anonymous bool) error
+	// RecordPull is told about each pull once it is over (`shoal pulls`).
+	RecordPull(pullhistory.Pull)
+	// RegistryAccess is the plugin's registry clients, which know the
+	// addresses Shoal must never ask (its own loopback mirror's); nil:
+	// the wrapper uses clients of its own.
+	RegistryAccess() *registryaccess.Access
+}
+
+// Fetcher is the fetcher of one image's pull that goes to peers first.
+type Fetcher interface {
+	transfer.Fetcher
+	// Received is what the pull received through it, from where.
+	Received() fetcher.Received
+	// DiscardCorrupt discards the layers peers sent that failed
+	// containerd's digest check, and reports whether there were any: the
+	// pull failed on them, and another attempt fetches them elsewhere.
+	DiscardCorrupt(ctx context.Context) bool
 }
 
 // Provider is the P2P plugin's instance: it hands out the peer fetcher.
@@ -126,7 +145,7 @@ type Service struct {
 	inner transfer.Transferrer
 	peers func() PeerFetcher
 	// registries makes Shoal's own registry requests, unless the peer
-	// fetcher shares its own (RegistryAccess).
+	// fetcher shares its own.
 	registries *registryaccess.Access
 }
 
@@ -137,10 +156,8 @@ func NewService(t transfer.Transferrer, peers func() PeerFetcher) *Service {
 
 // registriesFor returns the registry clients of pulls through pf.
 func (s *Service) registriesFor(pf PeerFetcher) *registryaccess.Access {
-	if ra, ok := pf.(RegistryAccess); ok {
-		if a := ra.RegistryAccess(); a != nil {
-			return a
-		}
+	if a := pf.RegistryAccess(); a != nil {
+		return a
 	}
 	return s.registries
 }
@@ -181,7 +198,7 @@ type source struct {
 	anonymous chan bool
 
 	mu       sync.Mutex
-	fetchers []transfer.Fetcher
+	fetchers []Fetcher
 }
 
 // finish runs once the pull is over: if it succeeded, the image's access
@@ -194,15 +211,14 @@ func (s *source) finish(ctx context.Context, succeeded bool) {
 }
 
 // discardCorrupt reports whether the fetchers discarded layers that peers
-// sent corrupt (see fetcher.PeerFirst.DiscardCorrupt): the pull failed on
-// them, and another attempt will fetch them elsewhere.
+// sent corrupt.
 func (s *source) discardCorrupt(ctx context.Context) bool {
 	s.mu.Lock()
 	fetchers := s.fetchers
 	s.mu.Unlock()
 	discarded := false
 	for _, f := range fetchers {
-		if d, ok := f.(interface{ DiscardCorrupt(context.Context) bool }); ok && d.DiscardCorrupt(ctx) {
+		if f.DiscardCorrupt(ctx) {
 			discarded = true
 		}
 	}

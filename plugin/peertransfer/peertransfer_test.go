@@ -10,6 +10,10 @@ import (
 	"github.com/containerd/containerd/v2/core/images"
 	"github.com/containerd/containerd/v2/core/transfer"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+
+	"github.com/shoal-dev/shoal/plugin/fetcher"
+	"github.com/shoal-dev/shoal/plugin/pullhistory"
+	"github.com/shoal-dev/shoal/plugin/registryaccess"
 )
 
 // recordingTransferrer keeps what the stock service was asked to transfer.
@@ -57,10 +61,21 @@ func (p *peersFirst) MarkAccess(ctx context.Context, target ocispec.Descriptor, 
 	return nil
 }
 
-func (p *peersFirst) PeerFirst(up transfer.Fetcher, ref string) transfer.Fetcher {
+func (p *peersFirst) PeerFirst(up transfer.Fetcher, ref string) Fetcher {
 	p.wrapped = append(p.wrapped, ref)
-	return up
+	return upstreamOnly{up}
 }
+
+func (p *peersFirst) RecordPull(pullhistory.Pull) {}
+
+func (p *peersFirst) RegistryAccess() *registryaccess.Access { return nil }
+
+// upstreamOnly is a peer-first fetcher that only passes on to the upstream.
+type upstreamOnly struct{ transfer.Fetcher }
+
+func (upstreamOnly) Received() fetcher.Received { return fetcher.Received{} }
+
+func (upstreamOnly) DiscardCorrupt(context.Context) bool { return false }
 
 func TestPullsGoThroughPeersAndKeepTheSourcesOptions(t *testing.T) {
 	inner := &recordingTransferrer{}
@@ -135,14 +150,14 @@ type discarding struct {
 	corrupt int
 }
 
-func (d *discarding) PeerFirst(up transfer.Fetcher, ref string) transfer.Fetcher {
+func (d *discarding) PeerFirst(up transfer.Fetcher, ref string) Fetcher {
 	found := d.corrupt > 0
 	d.corrupt--
-	return &discarder{Fetcher: up, found: found}
+	return &discarder{upstreamOnly: upstreamOnly{up}, found: found}
 }
 
 type discarder struct {
-	transfer.Fetcher
+	upstreamOnly
 	found bool
 }
 

@@ -29,6 +29,10 @@ import (
 	"github.com/containerd/log"
 )
 
+// DefaultHostDir is the hosts directory CRI reads by default: the
+// loopback mirror reaches registries as CRI's pulls do.
+const DefaultHostDir = "/etc/containerd/certs.d"
+
 // Config is how containerd reaches registries for a pull: what a pull's
 // resolver is built from.
 type Config struct {

@@ -28,6 +28,7 @@ import (
 	"github.com/shoal-dev/shoal/plugin/peerblob"
 	"github.com/shoal-dev/shoal/plugin/peerclient"
 	"github.com/shoal-dev/shoal/plugin/penalty"
+	"github.com/shoal-dev/shoal/plugin/router"
 )
 
 // Finder looks up which peers announced a key.
@@ -62,10 +63,10 @@ type Resolver struct {
 // client.
 func New(finder Finder, client *peerclient.Client, opts Options) *Resolver {
 	if opts.LookupTimeout <= 0 {
-		opts.LookupTimeout = time.Second
+		opts.LookupTimeout = router.DefaultLookupTimeout
 	}
 	if opts.MaxProviders <= 0 {
-		opts.MaxProviders = 3
+		opts.MaxProviders = router.DefaultMaxProviders
 	}
 	if opts.Penalties == nil {
 		opts.Penalties = penalty.New(penalty.Options{})

@@ -35,6 +35,19 @@ import (
 // ErrNoPeers is returned by lookups while this node knows no other peer.
 var ErrNoPeers = errors.New("not connected to any peer")
 
+// Defaults of the settings a node's configuration names. The lookup's are
+// its callers' (the fetcher and the resolver), each lookup bounded by them.
+const (
+	// DefaultPort is the TCP port peers listen on and are dialled at.
+	DefaultPort              = 5050
+	DefaultBootstrapInterval = 10 * time.Second
+	DefaultMinPeers          = 3
+	DefaultStartupGrace      = 2 * time.Second
+	DefaultProviderTTL       = 30 * time.Minute
+	DefaultLookupTimeout     = time.Second
+	DefaultMaxProviders      = 3
+)
+
 // Options configure a Router.
 type Options struct {
 	// Key is the node's identity.
@@ -46,11 +59,13 @@ type Options struct {
 	// ProtocolPrefix keeps the DHT apart from any other (never the public one).
 	ProtocolPrefix string
 	// ProviderTTL is how long other nodes keep this node's provider records.
+	// Default DefaultProviderTTL.
 	ProviderTTL time.Duration
-	// DialTimeout bounds one connection attempt to a bootstrap peer.
+	// DialTimeout bounds one connection attempt to a bootstrap peer; 0:
+	// libp2p's own dial timeout.
 	DialTimeout time.Duration
 	// BootstrapInterval is how often unconnected bootstrap peers are retried
-	// while the routing table is small.
+	// while the routing table is small. Default DefaultBootstrapInterval.
 	BootstrapInterval time.Duration
 	// StartupGrace is how long a lookup made right after start waits for the
 	// first bootstrap round to finish before answering "no peers".
@@ -66,6 +81,7 @@ type Options struct {
 	// MinPeers: while the routing table has fewer peers, bootstrap peers
 	// are dialled again every BootstrapInterval (after a partition, a
 	// reboot of the bootstrap nodes, or on the node that started first).
+	// Default DefaultMinPeers.
 	MinPeers int
 	// StreamLimits cap inbound streams of protocols served beside the DHT,
 	// per peer and in all (libp2p's resource manager enforces them).
@@ -103,6 +119,9 @@ type Router struct {
 func New(ctx context.Context, opts Options) (*Router, error) {
 	if opts.Key == nil {
 		return nil, errors.New("router: no identity key")
+	}
+	if opts.ProviderTTL <= 0 {
+		opts.ProviderTTL = DefaultProviderTTL
 	}
 	if opts.ProtocolPrefix == "" || opts.ProtocolPrefix == "/ipfs" {
 		return nil, fmt.Errorf("router: protocol prefix %q would join the public IPFS DHT", opts.ProtocolPrefix)
@@ -227,11 +246,11 @@ func (r *Router) Run(ctx context.Context) {
 	}
 	interval := r.opts.BootstrapInterval
 	if interval <= 0 {
-		interval = 10 * time.Second
+		interval = DefaultBootstrapInterval
 	}
 	minPeers := r.opts.MinPeers
 	if minPeers <= 0 {
-		minPeers = 3
+		minPeers = DefaultMinPeers
 	}
 	for {
 		if r.RoutingTableSize() < minPeers {
@@ -258,7 +277,7 @@ func (r *Router) candidates(ctx context.Context) []bootstrapPeer {
 	if len(r.opts.Sources.DNS) > 0 {
 		port := r.opts.Sources.DNSPort
 		if port == 0 {
-			port = 5050
+			port = DefaultPort
 		}
 		all = append(all, resolveDNS(ctx, r.resolver, r.opts.Sources.DNS, port)...)
 	}
@@ -348,12 +367,11 @@ func (r *Router) bootstrapRound(ctx context.Context, candidates []bootstrapPeer)
 }
 
 func (r *Router) connectBootstrap(ctx context.Context, bp bootstrapPeer) error {
-	timeout := r.opts.DialTimeout
-	if timeout <= 0 {
-		timeout = 2 * time.Second
+	if r.opts.DialTimeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, r.opts.DialTimeout)
+		defer cancel()
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
 
 	id := bp.id
 	if id == "" {

@@ -107,6 +107,12 @@ func (m *intakeMeter) rate(now time.Time, total int64) int64 {
 	return m.last
 }
 
+// DefaultBudget is a node's memory for pieces held ahead of what is
+// written: one and a half windows of the largest pieces (64 of 4 MiB, a
+// layer of 1 GiB or more), or a window each for three such layers fetched
+// at once (the transfer service's limit) at a third of that piece size.
+const DefaultBudget = 384 << 20
+
 // New returns a registry that holds at most budget bytes of pieces in
 // memory, over all layers.
 func New(budget int64) *Registry {
