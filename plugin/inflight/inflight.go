@@ -15,21 +15,22 @@ package inflight
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"io"
 	"os"
 	"sync"
 	"time"
 
+	"github.com/containerd/errdefs"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 )
 
 // ErrIncomplete is returned for bytes the transfer ended without.
-var ErrIncomplete = errors.New("transfer ended before these bytes arrived")
+var ErrIncomplete = fmt.Errorf("transfer ended before these bytes arrived: %w", errdefs.ErrUnavailable)
 
 // ErrStalled is returned when no byte arrived for the stall limit.
-var ErrStalled = errors.New("transfer stalled")
+var ErrStalled = fmt.Errorf("transfer stalled: %w", errdefs.ErrUnavailable)
 
 // Registry knows the transfers under way on this node.
 type Registry struct {

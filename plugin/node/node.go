@@ -21,6 +21,7 @@ import (
 	"github.com/containerd/containerd/v2/core/content"
 	"github.com/containerd/containerd/v2/core/events"
 	"github.com/containerd/containerd/v2/core/images"
+	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
 	"github.com/libp2p/go-libp2p/core/pnet"
 	"github.com/opencontainers/go-digest"
@@ -58,7 +59,7 @@ const ProtocolPrefix = "/shoal"
 
 // ErrNoNetworkKey: the configuration names no network key and does not
 // allow an open network, so the mirror stays off.
-var ErrNoNetworkKey = errors.New("p2p mirror off: set network_key_file (make one with `shoal network-key -o /etc/containerd/shoal.key`), or allow_open_network = true")
+var ErrNoNetworkKey = fmt.Errorf("p2p mirror off: set network_key_file (make one with `shoal network-key -o /etc/containerd/shoal.key`), or allow_open_network = true: %w", errdefs.ErrFailedPrecondition)
 
 // Dependencies are what the node takes from containerd.
 type Dependencies struct {

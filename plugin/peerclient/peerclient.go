@@ -57,10 +57,10 @@ var (
 	// reset their connections. A node at a tenth of the link that took
 	// either for its holders leaving read most of the image from the
 	// registry, or none of its largest layer in thirteen minutes.
-	ErrNoAnswer = errors.New("no answer in time")
+	ErrNoAnswer = fmt.Errorf("no answer in time: %w", errdefs.ErrUnavailable)
 	// ErrUnreachable: the request could not be sent (no connection, no
 	// stream, a refused handshake).
-	ErrUnreachable = errors.New("peer unreachable")
+	ErrUnreachable = fmt.Errorf("peer unreachable: %w", errdefs.ErrUnavailable)
 	// ErrCorrupt: the peer's bytes do not match the digest asked for.
 	ErrCorrupt = fmt.Errorf("content failed verification: %w", errdefs.ErrDataLoss)
 )

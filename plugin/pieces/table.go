@@ -11,12 +11,12 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"hash"
 	"io"
 	"slices"
 
+	"github.com/containerd/errdefs"
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
@@ -56,15 +56,15 @@ const (
 var (
 	// ErrInvalidTable: a table that does not describe the layer it is said
 	// to, or is not one at all.
-	ErrInvalidTable = errors.New("invalid piece table")
+	ErrInvalidTable = fmt.Errorf("invalid piece table: %w", errdefs.ErrInvalidArgument)
 	// ErrTableTooLarge: an encoding longer than MaxEncodedTable.
 	ErrTableTooLarge = fmt.Errorf("piece table of more than %d bytes: %w", MaxEncodedTable, ErrInvalidTable)
 	// ErrBadSignature: a table its publisher did not sign.
-	ErrBadSignature = errors.New("piece table signature does not verify")
+	ErrBadSignature = fmt.Errorf("piece table signature does not verify: %w", errdefs.ErrInvalidArgument)
 	// ErrPieceMismatch: a piece whose bytes are not those of the table.
-	ErrPieceMismatch = errors.New("piece does not match its digest")
+	ErrPieceMismatch = fmt.Errorf("piece does not match its digest: %w", errdefs.ErrDataLoss)
 	// ErrPieceUnknown: a piece the table does not cover (yet).
-	ErrPieceUnknown = errors.New("piece not in the table")
+	ErrPieceUnknown = fmt.Errorf("piece not in the table: %w", errdefs.ErrOutOfRange)
 )
 
 // SwarmPieceSize is the piece size of a swarm sharing a layer of layerSize

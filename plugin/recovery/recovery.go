@@ -4,10 +4,11 @@ package recovery
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"net/http"
 	"runtime/debug"
 
+	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
 )
 
@@ -22,7 +23,7 @@ func Log(ctx context.Context, what string) {
 }
 
 // ErrPanicked is the error a recovered panic becomes (see Catch).
-var ErrPanicked = errors.New("internal error (recovered from a panic; see the log)")
+var ErrPanicked = fmt.Errorf("%w: recovered from a panic; see the log", errdefs.ErrInternal)
 
 // Catch recovers a panic, logs it as what, and makes it the error *err, so
 // that whoever waits for the goroutine's result gets one. Deferred

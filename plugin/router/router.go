@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/containerd/errdefs"
 	"github.com/containerd/log"
 	"github.com/ipfs/go-cid"
 	dht "github.com/libp2p/go-libp2p-kad-dht"
@@ -33,7 +34,7 @@ import (
 )
 
 // ErrNoPeers is returned by lookups while this node knows no other peer.
-var ErrNoPeers = errors.New("not connected to any peer")
+var ErrNoPeers = fmt.Errorf("not connected to any peer: %w", errdefs.ErrUnavailable)
 
 // Defaults of the settings a node's configuration names. The lookup's are
 // its callers' (the fetcher and the resolver), each lookup bounded by them.

@@ -7,7 +7,6 @@ package tables
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/containerd/errdefs"
 	"github.com/opencontainers/go-digest"
 
 	"github.com/shoal-dev/shoal/plugin/pieces"
@@ -31,7 +31,7 @@ const (
 )
 
 // ErrIncomplete: only a table of every piece of a layer is kept.
-var ErrIncomplete = errors.New("piece table does not cover the whole layer")
+var ErrIncomplete = fmt.Errorf("piece table does not cover the whole layer: %w", errdefs.ErrFailedPrecondition)
 
 // Store is a directory of tables, one file per layer digest.
 type Store struct {

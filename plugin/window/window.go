@@ -7,7 +7,6 @@
 package window
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -15,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/containerd/errdefs"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
 
@@ -23,7 +23,7 @@ import (
 )
 
 // ErrOverBudget: the node holds its budget of pieces in memory already.
-var ErrOverBudget = errors.New("piece window budget exhausted")
+var ErrOverBudget = fmt.Errorf("piece window budget exhausted: %w", errdefs.ErrResourceExhausted)
 
 // MaxHolders bounds the holders a layer passes on to peers that ask.
 const MaxHolders = 8

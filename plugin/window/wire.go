@@ -9,6 +9,7 @@ import (
 	"io"
 	"slices"
 
+	"github.com/containerd/errdefs"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
 
@@ -24,13 +25,13 @@ const MaxTables = 4
 const MaxEncodedState = MaxTables*pieces.MaxEncodedTable + 64<<10
 
 // ErrInvalidState: a peer's state of a layer that is not one.
-var ErrInvalidState = errors.New("invalid swarm state")
+var ErrInvalidState = fmt.Errorf("invalid swarm state: %w", errdefs.ErrInvalidArgument)
 
 // ErrSuffixMismatch: a table sent as a suffix (oci.SuffixQuery) does not
 // verify once completed from the asker's digests. Either the asker's table
 // and the publisher's differ before the suffix (one of them lied), or the
 // signature is bad: asked again whole, the state tells which.
-var ErrSuffixMismatch = errors.New("piece table suffix does not complete the asker's table")
+var ErrSuffixMismatch = fmt.Errorf("piece table suffix does not complete the asker's table: %w", errdefs.ErrInvalidArgument)
 
 type wireState struct {
 	Have     string         `json:"have"`
