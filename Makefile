@@ -106,6 +106,7 @@ tools: $(REGISTRY_BIN) $(CONFORMANCE_BIN) $(STARGZ_DIR)/sgz
 
 vet:
 	$(GO) vet ./cmd/... ./plugin/... ./builtins/... ./integration/...
+	$(GO) vet -tags bench ./plugin/router ./plugin/swarm ./integration/
 
 ## demo: three nodes on loopback share a generated image (run as root).
 demo: build bin/shoal-demo
@@ -131,7 +132,7 @@ fuzz:
 # other, and under the race detector beside other packages on two CPUs
 # they failed in three clean-clone runs of five (2026-12-05).
 test-unit:
-	$(GO) test -race -count=1 -p 1 ./plugin/... ./cmd/...
+	$(GO) test -race -count=1 -p 1 ./plugin/... ./cmd/... ./builtins/...
 
 ## test-integration: real containerd processes and a real registry (root).
 # What the integration tests run besides our binaries, from Debian: iptables
@@ -202,14 +203,14 @@ clean:
 SCALE ?= 10,100,1000
 bench-scale:
 	SHOAL_SCALE=$(SCALE) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-scale.md \
-		$(GO) test -count=1 -timeout 60m -run TestScaleReport -v ./plugin/router | grep -v '^time='
+		$(GO) test -count=1 -timeout 60m -tags bench -run TestScaleReport -v ./plugin/router | grep -v '^time='
 
 ## bench-dht: announce → findable and lookup delays on N real libp2p nodes (TCP on loopback, one process).
 CALIBRATE ?= 100,200
 bench-dht:
 	mkdir -p bin
 	SHOAL_CALIBRATE=$(CALIBRATE) SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-dht.md \
-		$(GO) test -count=1 -timeout 60m -run TestDHTCalibration -v ./plugin/router | grep -v '^time=\|^ts='
+		$(GO) test -count=1 -timeout 60m -tags bench -run TestDHTCalibration -v ./plugin/router | grep -v '^time=\|^ts='
 
 ## bench-swarm: rollouts of the piece swarm's policy (plugin/swarm) to N simulated nodes (discrete events).
 ## SWARM_TIMES: the layers' size ÷ link to simulate (1s,8s by default);
@@ -220,9 +221,9 @@ SWARM_TIMES ?= 1s,8s
 SWARM_CASES ?=
 bench-swarm:
 	SHOAL_SWARM=$(SWARM) SHOAL_SWARM_TIMES=$(SWARM_TIMES) SHOAL_SWARM_CASES='$(SWARM_CASES)' SHOAL_BENCH_OUT=$(CURDIR)/bin/bench-swarm.md \
-		$(GO) test -count=1 -timeout 180m -run TestSwarmReport -v ./plugin/swarm
+		$(GO) test -count=1 -timeout 180m -tags bench -run TestSwarmReport -v ./plugin/swarm
 
 ## bench: side-by-side measurements printed as a markdown table (root); ONLY=<regexp> picks sections.
 bench: build tools bin/containerd-fault
 	SHOAL_BENCH=1 SHOAL_BENCH_ONLY='$(ONLY)' SHOAL_BENCH_OUT=$(CURDIR)/bin/bench.md SHOAL_BIN_DIR=$(CURDIR)/bin SHOAL_REGISTRY_BIN=$(REGISTRY_BIN) \
-		$(GO) test -count=1 -timeout 60m -run TestBenchmarkReport -v ./integration/ | grep -v '^        time='
+		$(GO) test -count=1 -timeout 60m -tags bench -run TestBenchmarkReport -v ./integration/ | grep -v '^        time='

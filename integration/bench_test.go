@@ -1,3 +1,5 @@
+//go:build bench
+
 package integration
 
 import (
@@ -26,7 +28,7 @@ import (
 // SHOAL_BENCH_ONLY (a regular expression) picks sections by name.
 func TestBenchmarkReport(t *testing.T) {
 	if os.Getenv("SHOAL_BENCH") == "" {
-		t.Skip("measurements run with `make bench`")
+		t.Fatal("SHOAL_BENCH is unset: run it with make bench")
 	}
 	only := regexp.MustCompile(os.Getenv("SHOAL_BENCH_ONLY"))
 	r := &benchReport{}
@@ -144,59 +146,6 @@ func benchPull(t *testing.T, r *benchReport) {
 				"serving / fetching node, peak over the pull minus before it: streaming, no whole-blob buffers")
 		}
 	}
-}
-
-// sampleRSS samples the processes' RSS every 50 ms until the returned
-// function is called, which gives each one's peak growth in KiB.
-func sampleRSS(t *testing.T, pids ...int) func() []int64 {
-	base := make([]int64, len(pids))
-	peak := make([]int64, len(pids))
-	for i, pid := range pids {
-		base[i] = rssKiB(t, pid)
-		peak[i] = base[i]
-	}
-	stop, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		tick := time.NewTicker(50 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-				for i, pid := range pids {
-					if v := rssKiBOrZero(pid); v > peak[i] {
-						peak[i] = v
-					}
-				}
-			}
-		}
-	}()
-	return func() []int64 {
-		close(stop)
-		<-done
-		out := make([]int64, len(pids))
-		for i := range pids {
-			out[i] = peak[i] - base[i]
-		}
-		return out
-	}
-}
-
-func rssKiBOrZero(pid int) int64 {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-			var kib int64
-			fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), &kib)
-			return kib
-		}
-	}
-	return 0
 }
 
 // A WAN-like upstream: the registry behind a 50 MB/s link (tbf on the lab

@@ -1,26 +1,12 @@
 package integration
 
 import (
-	"bufio"
-	"bytes"
-	"context"
-	"errors"
 	"fmt"
-	"io/fs"
-	"net"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
-
-	"github.com/opencontainers/go-digest"
-
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
-	runtime "k8s.io/cri-api/pkg/apis/runtime/v1"
 
 	"github.com/shoal-dev/shoal/integration/cluster"
 )
@@ -74,402 +60,6 @@ func startProcess(t *testing.T, logPath, name string, args ...string) *cluster.P
 
 // ---- upstream registry ----
 
-// upstream is a real distribution registry whose own access log is the
-// evidence of what was fetched from it.
-type upstream struct {
-	Addr string
-	proc *cluster.Process
-	dir  string
-	bin  string
-	auth string
-	exec []string // command prefix, e.g. ip netns exec NAME
-	t    *testing.T
-}
-
-func startRegistry(t *testing.T) *upstream {
-	t.Helper()
-	return startRegistryWith(t, "")
-}
-
-// startRegistryWith starts a registry whose config has auth appended (YAML).
-func startRegistryWith(t *testing.T, auth string) *upstream {
-	t.Helper()
-	return startRegistryOn(t, fmt.Sprintf("127.0.0.1:%d", freePort(t)), auth)
-}
-
-// startRegistryAt starts a registry on addr.
-func startRegistryAt(t *testing.T, addr string) *upstream {
-	t.Helper()
-	return startRegistryOn(t, addr, "")
-}
-
-func startRegistryOn(t *testing.T, addr, auth string) *upstream {
-	t.Helper()
-	requireEnv(t)
-	u := &upstream{dir: shortTempDir(t, "reg-"), t: t, bin: registryBin, auth: auth}
-	u.Addr = addr
-	u.start()
-	return u
-}
-
-func (u *upstream) start() {
-	t := u.t
-	cfg := fmt.Sprintf(`version: 0.1
-log:
-  level: warn
-  accesslog:
-    disabled: false
-storage:
-  filesystem:
-    rootdirectory: %s/data
-  delete:
-    enabled: true
-http:
-  addr: %s
-%s
-`, u.dir, u.Addr, u.auth)
-	cfgPath := filepath.Join(u.dir, "config.yml")
-	if err := os.WriteFile(cfgPath, []byte(cfg), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	// Append: restarts keep earlier requests in the evidence.
-	logPath := filepath.Join(u.dir, fmt.Sprintf("access-%d.log", time.Now().UnixNano()))
-	argv := append(append([]string(nil), u.exec...), u.bin, "serve", cfgPath)
-	u.proc = startProcess(t, logPath, argv[0], argv[1:]...)
-	waitFor(t, 15*time.Second, "registry to listen", func() bool {
-		c, err := net.DialTimeout("tcp", u.Addr, 100*time.Millisecond)
-		if err == nil {
-			c.Close()
-		}
-		return err == nil
-	})
-}
-
-func (u *upstream) stop() { u.proc.Stop() }
-
-var accessLine = regexp.MustCompile(`"(GET|HEAD) (/v2/[^ ]+) HTTP/[0-9.]+" (\d{3}) (\d+|-)`)
-
-// blobRequests counts GET and HEAD requests for blobs of repo in the
-// registry's access log.
-func (u *upstream) blobRequests(repo string) int {
-	return u.countRequests(func(path string) bool {
-		return strings.HasPrefix(path, "/v2/"+repo+"/blobs/")
-	})
-}
-
-// manifestByDigestRequests counts manifest fetches by digest (tag
-// resolution, which always goes upstream, is by tag).
-func (u *upstream) manifestByDigestRequests(repo string) int {
-	return u.countRequests(func(path string) bool {
-		return strings.HasPrefix(path, "/v2/"+repo+"/manifests/sha256:")
-	})
-}
-
-func (u *upstream) countRequests(match func(path string) bool) int {
-	n, _ := u.served(match)
-	return n
-}
-
-// blobBytes is how many bytes of blob dgst the registry sent, in all.
-func (u *upstream) blobBytes(dgst digest.Digest) int64 {
-	_, b := u.served(func(path string) bool { return strings.HasSuffix(path, "/blobs/"+dgst.String()) })
-	return b
-}
-
-// served counts the answered requests whose path matches, and the body
-// bytes sent for them.
-func (u *upstream) served(match func(path string) bool) (int, int64) {
-	u.t.Helper()
-	return u.answered(func(path, status string) bool { return status < "400" && match(path) })
-}
-
-// partialAnswers counts the range answers (206) for blob dgst.
-func (u *upstream) partialAnswers(dgst digest.Digest) int {
-	u.t.Helper()
-	n, _ := u.answered(func(path, status string) bool {
-		return status == "206" && strings.HasSuffix(path, "/blobs/"+dgst.String())
-	})
-	return n
-}
-
-// answered counts the requests of the registry's access log that match,
-// and the bytes answered to them.
-func (u *upstream) answered(match func(path, status string) bool) (int, int64) {
-	u.t.Helper()
-	var sent int64
-	logs, _ := filepath.Glob(filepath.Join(u.dir, "access-*.log"))
-	n := 0
-	for _, l := range logs {
-		data, err := os.ReadFile(l)
-		if err != nil {
-			u.t.Fatal(err)
-		}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for sc.Scan() {
-			m := accessLine.FindStringSubmatch(sc.Text())
-			if m != nil && match(m[2], m[3]) {
-				n++
-				var b int64
-				fmt.Sscan(m[4], &b)
-				sent += b
-			}
-		}
-	}
-	return n, sent
-}
-
-// ---- nodes ----
-
-type nodeOptions struct {
-	bootstrap []string
-	extra     string // appended to the config
-	binary    string // default: bin/containerd
-	// networkKey is the key file; default: one key shared by the test's nodes.
-	networkKey string
-	// dataAddress: see cluster.NodeConfig.DataAddress.
-	dataAddress string
-	// hostsDir: see cluster.NodeConfig.HostsDir.
-	hostsDir string
-	// corruptPieces runs bin/containerd-fault, which flips a byte of
-	// every piece it sends to peers.
-	corruptPieces bool
-}
-
-var (
-	testKeysMu sync.Mutex
-	testKeys   = map[*testing.T]string{}
-)
-
-// networkKey is the private-network key shared by the nodes of one test.
-func networkKey(t *testing.T) string {
-	testKeysMu.Lock()
-	defer testKeysMu.Unlock()
-	if k, ok := testKeys[t]; ok {
-		return k
-	}
-	k := newNetworkKey(t)
-	testKeys[t] = k
-	t.Cleanup(func() {
-		testKeysMu.Lock()
-		delete(testKeys, t)
-		testKeysMu.Unlock()
-	})
-	return k
-}
-
-// newNetworkKey writes a fresh key, for a node that must not join the others.
-func newNetworkKey(t *testing.T) string {
-	path := filepath.Join(shortTempDir(t, "key-"), "swarm.key")
-	if err := cluster.WriteNetworkKey(path); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-// node is a cluster.Node bound to a test: failures end the test, and the
-// node is stopped (and its log shown on failure) at cleanup.
-type node struct {
-	*cluster.Node
-	t    *testing.T
-	name string
-	dir  string
-}
-
-func newNode(t *testing.T, name string, opts nodeOptions) *node {
-	t.Helper()
-	return newNodeAt(t, name, fmt.Sprintf("127.0.0.1:%d", freePort(t)), opts)
-}
-
-// newNodeAt is newNode with the P2P address chosen by the caller, so that
-// other nodes can name it before it runs.
-func newNodeAt(t *testing.T, name, p2pAddr string, opts nodeOptions) *node {
-	t.Helper()
-	host, _, _ := net.SplitHostPort(p2pAddr)
-	return newNodeWith(t, name, p2pAddr, host, nil, opts)
-}
-
-// newNodeIn is a node on another (network-namespace) host at ip, port 5050,
-// its command prefixed by exec.
-func newNodeIn(t *testing.T, name, ip string, exec []string, opts nodeOptions) *node {
-	t.Helper()
-	return newNodeWith(t, name, net.JoinHostPort(ip, "5050"), ip, exec, opts)
-}
-
-func newNodeWith(t *testing.T, name, p2pAddr, listenIP string, exec []string, opts nodeOptions) *node {
-	t.Helper()
-	requireEnv(t)
-	_, portStr, err := net.SplitHostPort(p2pAddr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var port int
-	fmt.Sscan(portStr, &port)
-	bin := opts.binary
-	switch {
-	case opts.corruptPieces:
-		bin = filepath.Join(binDir, "containerd-fault")
-	case bin == "":
-		bin = filepath.Join(binDir, "containerd")
-	}
-	dir := shortTempDir(t, "node-")
-	key := opts.networkKey
-	if key == "" {
-		key = networkKey(t)
-	}
-	cn, err := cluster.NewNode(cluster.NodeConfig{
-		Name: name, Dir: dir, Containerd: bin, Ctr: filepath.Join(binDir, "ctr"),
-		P2PPort: port, Bootstrap: opts.bootstrap, Extra: opts.extra, NetworkKey: key,
-		ListenIP: listenIP, Exec: exec, DataAddress: opts.dataAddress,
-		HostsDir: opts.hostsDir,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := &node{Node: cn, t: t, name: name, dir: dir}
-	t.Cleanup(func() {
-		n.Stop()
-		if t.Failed() {
-			n.dumpLog()
-		}
-		n.keepLogs()
-	})
-	return n
-}
-
-// keepLogs copies the node's logs whole to $SHOAL_KEEP_LOGS/<test>/<node>-<i>.log
-// when that variable names a directory: the lab's logs, for reading after
-// a run that passed as well as one that failed. A test that starts a node
-// of the same name again (a lab's next case) gets the next free <i>.
-func (n *node) keepLogs() {
-	dir := os.Getenv("SHOAL_KEEP_LOGS")
-	if dir == "" {
-		return
-	}
-	dir = filepath.Join(dir, strings.NewReplacer("/", "_").Replace(n.t.Name()))
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		n.t.Logf("keeping logs: %v", err)
-		return
-	}
-	i := 0
-	for _, l := range n.Logs() {
-		data, err := os.ReadFile(l)
-		if err != nil {
-			continue
-		}
-		for {
-			f, err := os.OpenFile(filepath.Join(dir, fmt.Sprintf("%s-%d.log", n.name, i)), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-			i++
-			if errors.Is(err, fs.ErrExist) {
-				continue
-			}
-			if err == nil {
-				_, err = f.Write(data)
-				err = errors.Join(err, f.Close())
-			}
-			if err != nil {
-				n.t.Logf("keeping logs: %v", err)
-			}
-			break
-		}
-	}
-}
-
-// startNode starts a node and waits until it serves.
-func startNode(t *testing.T, name string, opts nodeOptions) *node {
-	n := newNode(t, name, opts)
-	n.start()
-	n.waitReady()
-	return n
-}
-
-func (n *node) bootstrapAddr() string { return n.BootstrapAddr() }
-func (n *node) stop()                 { n.Stop() }
-
-func (n *node) start() {
-	n.t.Helper()
-	if err := n.Start(); err != nil {
-		n.t.Fatal(err)
-	}
-}
-
-func (n *node) waitReady() {
-	n.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := n.WaitReady(ctx); err != nil {
-		n.t.Fatal(err)
-	}
-}
-
-func (n *node) restart() {
-	n.t.Helper()
-	n.Stop()
-	n.start()
-	n.waitReady()
-}
-
-func (n *node) dumpLog() {
-	for _, l := range n.Logs() {
-		data, _ := os.ReadFile(l)
-		var keep []string
-		for _, line := range strings.Split(string(data), "\n") {
-			if strings.Contains(line, "p2p") || strings.Contains(line, "level=error") || strings.Contains(line, "level=warn") {
-				keep = append(keep, line)
-			}
-		}
-		if len(keep) > 200 {
-			keep = keep[len(keep)-200:]
-		}
-		n.t.Logf("---- %s log %s (p2p, warnings, errors) ----\n%s", n.name, l, strings.Join(keep, "\n"))
-	}
-}
-
-// plugins returns "type.id" -> status as ctr reports them.
-func (n *node) plugins() map[string]string {
-	n.t.Helper()
-	out := n.ctr("plugins", "ls")
-	plugins := map[string]string{}
-	for i, line := range strings.Split(out, "\n") {
-		f := strings.Fields(line)
-		if i == 0 || len(f) < 3 {
-			continue
-		}
-		plugins[f[0]+"."+f[1]] = f[len(f)-1]
-	}
-	return plugins
-}
-
-func (n *node) ctr(args ...string) string {
-	n.t.Helper()
-	out, err := n.Ctr(2*time.Minute, args...)
-	if err != nil {
-		n.t.Fatalf("%s: %v", n.name, err)
-	}
-	return out
-}
-
-func (n *node) ctrErr(timeout time.Duration, args ...string) (string, error) {
-	return n.Ctr(timeout, args...)
-}
-
-// pull pulls ref with `ctr image pull` through the transfer service.
-func (n *node) pull(ref string) {
-	n.t.Helper()
-	n.ctr("image", "pull", "--plain-http", ref)
-}
-
-// peerID reads the peer ID the P2P plugin exports through introspection.
-func (n *node) peerID() string {
-	n.t.Helper()
-	out := n.ctr("plugins", "ls", "-d", "id==p2p")
-	m := regexp.MustCompile(`peer_id\s+(\S+)`).FindStringSubmatch(out)
-	if m == nil {
-		n.t.Fatalf("%s: no peer_id in plugin exports:\n%s", n.name, out)
-	}
-	return m[1]
-}
-
 func waitFor(t *testing.T, timeout time.Duration, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
@@ -482,52 +72,6 @@ func waitFor(t *testing.T, timeout time.Duration, what string, cond func() bool)
 	t.Fatalf("timed out after %s waiting for %s", timeout, what)
 }
 
-// waitAnnounced waits until n's log shows it announced content, so that a
-// following pull on another node can find it. The pull itself is still
-// judged only by the registry's log.
-func (n *node) waitAnnounced(minCount int) {
-	n.t.Helper()
-	re := regexp.MustCompile(`p2p: announced.*announced=(\d+)`)
-	waitFor(n.t, 30*time.Second, n.name+" to announce its content", func() bool {
-		total := 0
-		// Only the current run counts: a restarted node announces again.
-		logs := n.Logs()
-		if data, err := os.ReadFile(logs[len(logs)-1]); err == nil {
-			for _, m := range re.FindAllSubmatch(data, -1) {
-				var c int
-				fmt.Sscan(string(m[1]), &c)
-				total += c
-			}
-		}
-		return total >= minCount
-	})
-}
-
-// logLines is the lines of n's logs that contain s.
-func (n *node) logLines(s string) []string {
-	var out []string
-	for _, l := range n.Logs() {
-		data, _ := os.ReadFile(l)
-		for _, line := range strings.Split(string(data), "\n") {
-			if strings.Contains(line, s) {
-				out = append(out, line)
-			}
-		}
-	}
-	return out
-}
-
-// logContains reports whether any of the node's logs has s.
-func (n *node) logContains(s string) bool {
-	for _, l := range n.Logs() {
-		data, _ := os.ReadFile(l)
-		if strings.Contains(string(data), s) {
-			return true
-		}
-	}
-	return false
-}
-
 func regexpLast(s, pattern string) string {
 	m := regexp.MustCompile(pattern).FindAllString(s, -1)
 	if len(m) == 0 {
@@ -536,17 +80,55 @@ func regexpLast(s, pattern string) string {
 	return m[len(m)-1]
 }
 
-// criImages is a CRI image-service client of the node, as kubelet has.
-func (n *node) criImages() runtime.ImageServiceClient {
-	n.t.Helper()
-	conn, err := grpc.NewClient("unix://"+n.Socket, grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithContextDialer(func(ctx context.Context, addr string) (net.Conn, error) {
-			var d net.Dialer
-			return d.DialContext(ctx, "unix", strings.TrimPrefix(addr, "unix://"))
-		}))
-	if err != nil {
-		n.t.Fatal(err)
+// sampleRSS samples the processes' RSS every 50 ms until the returned
+// function is called, which gives each one's peak growth in KiB.
+func sampleRSS(t *testing.T, pids ...int) func() []int64 {
+	base := make([]int64, len(pids))
+	peak := make([]int64, len(pids))
+	for i, pid := range pids {
+		base[i] = rssKiB(t, pid)
+		peak[i] = base[i]
 	}
-	n.t.Cleanup(func() { conn.Close() })
-	return runtime.NewImageServiceClient(conn)
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				for i, pid := range pids {
+					if v := rssKiBOrZero(pid); v > peak[i] {
+						peak[i] = v
+					}
+				}
+			}
+		}
+	}()
+	return func() []int64 {
+		close(stop)
+		<-done
+		out := make([]int64, len(pids))
+		for i := range pids {
+			out[i] = peak[i] - base[i]
+		}
+		return out
+	}
+}
+
+func rssKiBOrZero(pid int) int64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			var kib int64
+			fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), &kib)
+			return kib
+		}
+	}
+	return 0
 }

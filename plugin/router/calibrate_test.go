@@ -1,3 +1,5 @@
+//go:build bench
+
 package router
 
 import (
@@ -35,8 +37,7 @@ import (
 func TestDHTCalibration(t *testing.T) {
 	sizes := os.Getenv("SHOAL_CALIBRATE")
 	if sizes == "" {
-		t.Log("a measurement, not a test: run it with `make bench-dht` (or SHOAL_CALIBRATE=100,200 go test -run TestDHTCalibration -v ./plugin/router)")
-		return
+		t.Fatal("SHOAL_CALIBRATE is unset: run it with make bench-dht (CALIBRATE=100,200)")
 	}
 	fds := fdLimit()
 	var results []calibration

@@ -1,3 +1,5 @@
+//go:build bench
+
 package router
 
 import (
@@ -28,7 +30,7 @@ import (
 func TestScaleReport(t *testing.T) {
 	sizes := os.Getenv("SHOAL_SCALE")
 	if sizes == "" {
-		t.Skip("scale measurements run with `make bench-scale`")
+		t.Fatal("SHOAL_SCALE is unset: run it with make bench-scale (SCALE=10,100,1000)")
 	}
 	var rows []string
 	for _, f := range strings.Split(sizes, ",") {
