@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/containerd/containerd/v2/core/content"
@@ -235,22 +236,24 @@ func TestAFetchWithoutAnyGoodSourceFailsNamingTheImage(t *testing.T) {
 }
 
 func TestSlowFirstProviderIsHedged(t *testing.T) {
-	data := randomBytes(t, 64<<10)
-	slow := func(req *http.Request) (*http.Response, error) {
-		if req.Method == http.MethodHead {
-			return serves(data)(req) // says it holds it
+	synctest.Test(t, func(t *testing.T) {
+		data := randomBytes(t, 64<<10)
+		slow := func(req *http.Request) (*http.Response, error) {
+			if req.Method == http.MethodHead {
+				return serves(data)(req) // says it holds it
+			}
+			<-req.Context().Done() // never sends it; the losing request is cancelled
+			return nil, req.Context().Err()
 		}
-		<-req.Context().Done() // never sends it; the losing request is cancelled
-		return nil, req.Context().Err()
-	}
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: slow, peerB: serves(data)}}
-	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{HedgeDelay: 20 * time.Millisecond})
-	if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
-		t.Fatal("blob content differs")
-	}
-	if f.Stats().Hedges.Load() != 1 {
-		t.Fatalf("hedges = %d, want 1", f.Stats().Hedges.Load())
-	}
+		client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: slow, peerB: serves(data)}}
+		f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, Options{HedgeDelay: 20 * time.Millisecond})
+		if got := fetchAll(t, f, &fakeUpstream{}, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+			t.Fatal("blob content differs")
+		}
+		if f.Stats().Hedges.Load() != 1 {
+			t.Fatalf("hedges = %d, want 1", f.Stats().Hedges.Load())
+		}
+	})
 }
 
 func TestContentPeersCannotAddressGoesUpstream(t *testing.T) {
@@ -297,21 +300,23 @@ func newFetcher(t *testing.T, finder Finder, transport peerclient.Transport, opt
 }
 
 func TestSilentPeerIsSkippedForOtherDigestsToo(t *testing.T) {
-	silent := func(req *http.Request) (*http.Response, error) {
-		<-req.Context().Done() // a partitioned peer: the connection is open, nothing comes back
-		return nil, req.Context().Err()
-	}
-	one, two := randomBytes(t, 100), randomBytes(t, 100)
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: silent}}
-	f := New(fakeFinder{providers: []peer.ID{peerA}}, peerclient.New(client, peerclient.Options{RequestTimeout: 50 * time.Millisecond}), Options{HedgeDelay: time.Second})
-	for _, data := range [][]byte{one, two} {
-		if got := fetchAll(t, f, &fakeUpstream{data: data}, desc(data, ocispec.MediaTypeImageConfig)); !bytes.Equal(got, data) {
-			t.Fatal("content differs")
+	synctest.Test(t, func(t *testing.T) {
+		silent := func(req *http.Request) (*http.Response, error) {
+			<-req.Context().Done() // a partitioned peer: the connection is open, nothing comes back
+			return nil, req.Context().Err()
 		}
-	}
-	if len(client.sent()) != 1 {
-		t.Fatalf("the silent peer was asked %d times, want once: %v", len(client.sent()), client.sent())
-	}
+		one, two := randomBytes(t, 100), randomBytes(t, 100)
+		client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: silent}}
+		f := New(fakeFinder{providers: []peer.ID{peerA}}, peerclient.New(client, peerclient.Options{RequestTimeout: 50 * time.Millisecond}), Options{HedgeDelay: time.Second})
+		for _, data := range [][]byte{one, two} {
+			if got := fetchAll(t, f, &fakeUpstream{data: data}, desc(data, ocispec.MediaTypeImageConfig)); !bytes.Equal(got, data) {
+				t.Fatal("content differs")
+			}
+		}
+		if len(client.sent()) != 1 {
+			t.Fatalf("the silent peer was asked %d times, want once: %v", len(client.sent()), client.sent())
+		}
+	})
 }
 
 func answering(status int) peerBehaviour {
@@ -369,35 +374,37 @@ func TestErrorKindsDecideThePenalty(t *testing.T) {
 // A holder that shed load is asked again by the next pull once its brief
 // back-off is over: the busiest holder is often the most useful one.
 func TestABusyHolderServesTheNextPull(t *testing.T) {
-	one, two := randomBytes(t, 64<<10), randomBytes(t, 64<<10)
-	busy := true
-	var mu sync.Mutex
-	holder := func(req *http.Request) (*http.Response, error) {
-		mu.Lock()
-		b := busy
-		busy = false
-		mu.Unlock()
-		if b {
-			return answering(http.StatusTooManyRequests)(req)
+	synctest.Test(t, func(t *testing.T) {
+		one, two := randomBytes(t, 64<<10), randomBytes(t, 64<<10)
+		busy := true
+		var mu sync.Mutex
+		holder := func(req *http.Request) (*http.Response, error) {
+			mu.Lock()
+			b := busy
+			busy = false
+			mu.Unlock()
+			if b {
+				return answering(http.StatusTooManyRequests)(req)
+			}
+			if strings.Contains(req.URL.Path, digest.FromBytes(one).String()) {
+				return serves(one)(req)
+			}
+			return serves(two)(req)
 		}
-		if strings.Contains(req.URL.Path, digest.FromBytes(one).String()) {
-			return serves(one)(req)
+		client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: holder}}
+		board := penalty.New(penalty.Options{BusyTTL: 20 * time.Millisecond})
+		f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, Options{Penalties: board})
+		up := &fakeUpstream{data: one}
+		fetchAll(t, f, up, desc(one, ocispec.MediaTypeImageLayer))
+		if up.calls != 1 {
+			t.Fatalf("with its only holder busy, the first layer comes from the upstream (calls %d)", up.calls)
 		}
-		return serves(two)(req)
-	}
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: holder}}
-	board := penalty.New(penalty.Options{BusyTTL: 20 * time.Millisecond})
-	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, Options{Penalties: board})
-	up := &fakeUpstream{data: one}
-	fetchAll(t, f, up, desc(one, ocispec.MediaTypeImageLayer))
-	if up.calls != 1 {
-		t.Fatalf("with its only holder busy, the first layer comes from the upstream (calls %d)", up.calls)
-	}
-	waitUntil(t, func() bool { return !board.IsBusy(peerA) })
-	up2 := &fakeUpstream{data: two}
-	if got := fetchAll(t, f, up2, desc(two, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, two) || up2.calls != 0 {
-		t.Fatalf("the holder that was busy did not serve the next pull (upstream calls %d)", up2.calls)
-	}
+		waitUntil(t, func() bool { return !board.IsBusy(peerA) })
+		up2 := &fakeUpstream{data: two}
+		if got := fetchAll(t, f, up2, desc(two, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, two) || up2.calls != 0 {
+			t.Fatalf("the holder that was busy did not serve the next pull (upstream calls %d)", up2.calls)
+		}
+	})
 }
 
 func waitUntil(t *testing.T, cond func() bool) {
@@ -446,16 +453,18 @@ func TestAStalledUpstreamBodyFailsTheReadInBoundedTime(t *testing.T) {
 	data := randomBytes(t, 256<<10)
 	d := desc(data, ocispec.MediaTypeImageLayer)
 	t.Run("a miss handed to containerd", func(t *testing.T) {
-		f := newFetcher(t, fakeFinder{}, &fakeClient{}, Options{UpstreamIdleTimeout: 100 * time.Millisecond})
-		rc, err := f.WrapFetcher(&stallingUpstream{data: data, n: 5000}, "registry.example/team/app:v1").Fetch(testNamespace(), d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rc.Close()
-		got, err := io.ReadAll(rc)
-		if len(got) != 5000 || !errors.Is(err, ErrUpstreamStalled) {
-			t.Fatalf("read %d bytes, %v", len(got), err)
-		}
+		synctest.Test(t, func(t *testing.T) {
+			f := newFetcher(t, fakeFinder{}, &fakeClient{}, Options{UpstreamIdleTimeout: 100 * time.Millisecond})
+			rc, err := f.WrapFetcher(&stallingUpstream{data: data, n: 5000}, "registry.example/team/app:v1").Fetch(testNamespace(), d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rc.Close()
+			got, err := io.ReadAll(rc)
+			if len(got) != 5000 || !errors.Is(err, ErrUpstreamStalled) {
+				t.Fatalf("read %d bytes, %v", len(got), err)
+			}
+		})
 	})
 }
 

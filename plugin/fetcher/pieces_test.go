@@ -15,8 +15,10 @@ import (
 	"syscall"
 	"testing"
 	"testing/iotest"
+	"testing/synctest"
 	"time"
 
+	"github.com/containerd/containerd/v2/core/content"
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
@@ -93,13 +95,15 @@ func holderOf(t *testing.T, key crypto.PrivKey, d ocispec.Descriptor, data []byt
 	}
 }
 
-func piecesOptions(t *testing.T) Options {
+func piecesOptions(t *testing.T) Options { return piecesOptionsOn(t, newStore(t)) }
+
+func piecesOptionsOn(t *testing.T, store content.Store) Options {
 	key, _, err := crypto.GenerateEd25519Key(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return Options{
-		Store: newStore(t), Windows: window.New(64 << 20), Self: "self",
+		Store: store, Windows: window.New(64 << 20), Self: "self",
 		SignTable: func(tb pieces.Table) (pieces.Table, error) { return tb.Sign(key) },
 	}
 }
@@ -107,25 +111,28 @@ func piecesOptions(t *testing.T) Options {
 // A layer that peers hold comes by pieces from all of them, each piece
 // checked against its holder's table; none from the upstream.
 func TestALayerComesByPiecesFromEveryHolder(t *testing.T) {
-	data := randomBytes(t, 6<<20) // 24 pieces of 256 KiB
-	var fromA, fromB atomic.Int32
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
-		peerA: piecesHolder(t, data, false, &fromA),
-		peerB: piecesHolder(t, data, false, &fromB),
-	}}
-	up := &fakeUpstream{data: data}
-	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, piecesOptions(t))
-	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
-		t.Fatal("wrong bytes")
-	}
-	if up.calls != 0 || fromA.Load() == 0 || fromB.Load() == 0 {
-		t.Fatalf("upstream %d, pieces from A %d and B %d: want none upstream, some from each", up.calls, fromA.Load(), fromB.Load())
-	}
-	if f.opts.Windows.Held() != 0 {
-		t.Fatalf("%d bytes still held after the fetch", f.opts.Windows.Held())
-	}
-	// Done, it no longer shares the node's downlink with other layers.
-	waitUntil(t, func() bool { return f.fetchingByPieces.Load() == 0 })
+	store := newStore(t) // outside the bubble: its event exchange runs for good
+	synctest.Test(t, func(t *testing.T) {
+		data := randomBytes(t, 6<<20) // 24 pieces of 256 KiB
+		var fromA, fromB atomic.Int32
+		client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+			peerA: piecesHolder(t, data, false, &fromA),
+			peerB: piecesHolder(t, data, false, &fromB),
+		}}
+		up := &fakeUpstream{data: data}
+		f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA, peerB}}, client, piecesOptionsOn(t, store))
+		if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+			t.Fatal("wrong bytes")
+		}
+		if up.calls != 0 || fromA.Load() == 0 || fromB.Load() == 0 {
+			t.Fatalf("upstream %d, pieces from A %d and B %d: want none upstream, some from each", up.calls, fromA.Load(), fromB.Load())
+		}
+		if f.opts.Windows.Held() != 0 {
+			t.Fatalf("%d bytes still held after the fetch", f.opts.Windows.Held())
+		}
+		// Done, it no longer shares the node's downlink with other layers.
+		waitUntil(t, func() bool { return f.fetchingByPieces.Load() == 0 })
+	})
 }
 
 // A holder whose pieces do not match their table is dropped for the
@@ -226,27 +233,30 @@ func loneMissBody(t *testing.T, opts Options) (ocispec.Descriptor, io.ReadCloser
 // A seed publishes the signed table of what it has written once a peer
 // asks for the layer, and keeps it up to date from then on.
 func TestASeedPublishesItsTableOnceAPeerAsks(t *testing.T) {
-	opts := piecesOptions(t)
-	d, rc := loneMissBody(t, opts)
-	defer rc.Close()
-	if _, err := io.ReadFull(rc, make([]byte, 3<<20)); err != nil {
-		t.Fatal(err)
-	}
-	l, ok := opts.Windows.Lookup(d.Digest)
-	if !ok {
-		t.Fatal("the layer is not in the window")
-	}
-	if n := len(l.CoveredDigests()); n != 0 {
-		t.Fatalf("a table of %d pieces published before any peer asked", n)
-	}
-	l.Asked(peerA)
-	waitUntil(t, func() bool { return len(l.CoveredDigests()) >= 12 }) // what was written before it asked
-	if _, err := io.ReadFull(rc, make([]byte, 2<<20)); err != nil {
-		t.Fatal(err)
-	}
-	if n := len(l.CoveredDigests()); n < 20 {
-		t.Fatalf("the table covers %d pieces after 20 were written", n)
-	}
+	store := newStore(t) // outside the bubble: its event exchange runs for good
+	synctest.Test(t, func(t *testing.T) {
+		opts := piecesOptionsOn(t, store)
+		d, rc := loneMissBody(t, opts)
+		defer rc.Close()
+		if _, err := io.ReadFull(rc, make([]byte, 3<<20)); err != nil {
+			t.Fatal(err)
+		}
+		l, ok := opts.Windows.Lookup(d.Digest)
+		if !ok {
+			t.Fatal("the layer is not in the window")
+		}
+		if n := len(l.CoveredDigests()); n != 0 {
+			t.Fatalf("a table of %d pieces published before any peer asked", n)
+		}
+		l.Asked(peerA)
+		waitUntil(t, func() bool { return len(l.CoveredDigests()) >= 12 }) // what was written before it asked
+		if _, err := io.ReadFull(rc, make([]byte, 2<<20)); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(l.CoveredDigests()); n < 20 {
+			t.Fatalf("the table covers %d pieces after 20 were written", n)
+		}
+	})
 }
 
 // A holder found to hold a bad copy (410) is dropped with every request
@@ -255,40 +265,43 @@ func TestASeedPublishesItsTableOnceAPeerAsks(t *testing.T) {
 // abandoning a body (one that cannot seek, here, as a registry's body
 // that has to be asked again).
 func TestAHolderDroppedEndsItsOtherRequestsAtOnce(t *testing.T) {
-	data := randomBytes(t, 6<<20)
-	good := piecesHolder(t, data, false, new(atomic.Int32))
-	var pieceAsks atomic.Int32
-	ended := make(chan error, 8)
-	bad := func(req *http.Request) (*http.Response, error) {
-		if req.URL.Query().Get(oci.PieceQuery) == "" {
-			return good(req) // its state: a holder of all of it
+	store := newStore(t) // outside the bubble: its event exchange runs for good
+	synctest.Test(t, func(t *testing.T) {
+		data := randomBytes(t, 6<<20)
+		good := piecesHolder(t, data, false, new(atomic.Int32))
+		var pieceAsks atomic.Int32
+		ended := make(chan error, 8)
+		bad := func(req *http.Request) (*http.Response, error) {
+			if req.URL.Query().Get(oci.PieceQuery) == "" {
+				return good(req) // its state: a holder of all of it
+			}
+			if pieceAsks.Add(1) == 1 {
+				<-req.Context().Done() // slow: held until cancelled or timed out
+				ended <- req.Context().Err()
+				return nil, req.Context().Err()
+			}
+			rec := httptest.NewRecorder()
+			rec.WriteHeader(http.StatusGone) // its own copy does not match the digest
+			return rec.Result(), nil
 		}
-		if pieceAsks.Add(1) == 1 {
-			<-req.Context().Done() // slow: held until cancelled or timed out
-			ended <- req.Context().Err()
-			return nil, req.Context().Err()
+		client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: bad}}
+		up := &streamOnlyUpstream{data: data}
+		f := New(fakeFinder{providers: []peer.ID{peerA}}, peerclient.New(client, peerclient.Options{RequestTimeout: time.Minute}), piecesOptionsOn(t, store))
+		if got, err := fetch(f, up, desc(data, ocispec.MediaTypeImageLayer)); err != nil || !bytes.Equal(got, data) {
+			t.Fatalf("fetch: %v", err)
 		}
-		rec := httptest.NewRecorder()
-		rec.WriteHeader(http.StatusGone) // its own copy does not match the digest
-		return rec.Result(), nil
-	}
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: bad}}
-	up := &streamOnlyUpstream{data: data}
-	f := New(fakeFinder{providers: []peer.ID{peerA}}, peerclient.New(client, peerclient.Options{RequestTimeout: time.Minute}), piecesOptions(t))
-	if got, err := fetch(f, up, desc(data, ocispec.MediaTypeImageLayer)); err != nil || !bytes.Equal(got, data) {
-		t.Fatalf("fetch: %v", err)
-	}
-	if n := up.calls.Load(); n != 1 {
-		t.Errorf("%d upstream bodies opened, want one", n)
-	}
-	select {
-	case err := <-ended:
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("the slow request to the dropped holder ended with %v, want cancelled", err)
+		if n := up.calls.Load(); n != 1 {
+			t.Errorf("%d upstream bodies opened, want one", n)
 		}
-	default:
-		t.Fatal("the slow request to the dropped holder was never ended")
-	}
+		select {
+		case err := <-ended:
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("the slow request to the dropped holder ended with %v, want cancelled", err)
+			}
+		default:
+			t.Fatal("the slow request to the dropped holder was never ended")
+		}
+	})
 }
 
 // streamOnlyUpstream sends bodies that cannot seek.
@@ -360,22 +373,25 @@ func TestSeedsReadOnlyTheirOwnPiecesFromTheUpstream(t *testing.T) {
 		{"long runs", func(i int) bool { return (i/32)%2 == 0 }, 64, 64 + 2 + 2*through},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			data := randomBytes(t, 32<<20)
-			var fromB atomic.Int32
-			client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: partHolder(t, data, false, &fromB, c.bHolds, true, 0)}}
-			opts := piecesOptions(t)
-			opts.Swarm = swarm.DefaultConfig()
-			opts.Swarm.Stall = 200 * time.Millisecond // B never brings the pieces it does not hold
-			up := &fakeUpstream{data: data}
-			f := newFetcher(t, fakeFinder{providers: []peer.ID{peerB}}, client, opts)
-			if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
-				t.Fatal("wrong bytes")
-			}
-			piece := pieces.SwarmPieceSize(int64(len(data)))
-			if got := f.Stats().UpstreamBytes.Load(); got < int64(c.least)*piece || got > int64(c.most)*piece {
-				t.Fatalf("%d bytes from the upstream (%.1f pieces), %d pieces from B: want %d to %d pieces upstream",
-					got, float64(got)/float64(piece), fromB.Load(), c.least, c.most)
-			}
+			store := newStore(t) // outside the bubble: its event exchange runs for good
+			synctest.Test(t, func(t *testing.T) {
+				data := randomBytes(t, 32<<20)
+				var fromB atomic.Int32
+				client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: partHolder(t, data, false, &fromB, c.bHolds, true, 0)}}
+				opts := piecesOptionsOn(t, store)
+				opts.Swarm = swarm.DefaultConfig()
+				opts.Swarm.Stall = 200 * time.Millisecond // B never brings the pieces it does not hold
+				up := &fakeUpstream{data: data}
+				f := newFetcher(t, fakeFinder{providers: []peer.ID{peerB}}, client, opts)
+				if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+					t.Fatal("wrong bytes")
+				}
+				piece := pieces.SwarmPieceSize(int64(len(data)))
+				if got := f.Stats().UpstreamBytes.Load(); got < int64(c.least)*piece || got > int64(c.most)*piece {
+					t.Fatalf("%d bytes from the upstream (%.1f pieces), %d pieces from B: want %d to %d pieces upstream",
+						got, float64(got)/float64(piece), fromB.Load(), c.least, c.most)
+				}
+			})
 		})
 	}
 }
@@ -383,60 +399,66 @@ func TestSeedsReadOnlyTheirOwnPiecesFromTheUpstream(t *testing.T) {
 // A pull cancelled while its body waits for a piece ends: the read
 // returns the cancellation, and nothing is left running.
 func TestACancelledPullByPiecesReturns(t *testing.T) {
-	data := randomBytes(t, 6<<20)
-	var sent atomic.Int32
-	honest := piecesHolder(t, data, false, &sent)
-	stuck := func(req *http.Request) (*http.Response, error) {
-		if req.URL.Query().Get(oci.PieceQuery) != "" {
-			<-req.Context().Done() // a holder that never sends
-			return nil, req.Context().Err()
+	store := newStore(t) // outside the bubble: its event exchange runs for good
+	synctest.Test(t, func(t *testing.T) {
+		data := randomBytes(t, 6<<20)
+		var sent atomic.Int32
+		honest := piecesHolder(t, data, false, &sent)
+		stuck := func(req *http.Request) (*http.Response, error) {
+			if req.URL.Query().Get(oci.PieceQuery) != "" {
+				<-req.Context().Done() // a holder that never sends
+				return nil, req.Context().Err()
+			}
+			return honest(req)
 		}
-		return honest(req)
-	}
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: stuck}}
-	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, piecesOptions(t))
-	ctx, cancel := context.WithCancel(testNamespace())
-	rc, err := f.WrapFetcher(&fakeUpstream{}, "registry.example/team/app:v1").Fetch(ctx, desc(data, ocispec.MediaTypeImageLayer))
-	if err != nil {
-		t.Fatal(err)
-	}
-	time.AfterFunc(100*time.Millisecond, cancel)
-	if _, err := io.ReadAll(rc); !errors.Is(err, context.Canceled) {
-		t.Fatalf("read: %v, want the cancellation", err)
-	}
-	rc.Close()
-	if f.opts.Windows.Held() != 0 {
-		t.Fatalf("%d bytes held after the body was closed", f.opts.Windows.Held())
-	}
-	waitUntil(t, func() bool { return f.fetchingByPieces.Load() == 0 })
+		client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: stuck}}
+		f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, piecesOptionsOn(t, store))
+		ctx, cancel := context.WithCancel(testNamespace())
+		rc, err := f.WrapFetcher(&fakeUpstream{}, "registry.example/team/app:v1").Fetch(ctx, desc(data, ocispec.MediaTypeImageLayer))
+		if err != nil {
+			t.Fatal(err)
+		}
+		time.AfterFunc(100*time.Millisecond, cancel)
+		if _, err := io.ReadAll(rc); !errors.Is(err, context.Canceled) {
+			t.Fatalf("read: %v, want the cancellation", err)
+		}
+		rc.Close()
+		if f.opts.Windows.Held() != 0 {
+			t.Fatalf("%d bytes held after the body was closed", f.opts.Windows.Held())
+		}
+		waitUntil(t, func() bool { return f.fetchingByPieces.Load() == 0 })
+	})
 }
 
 // A piece in the have-set is one a peer can be sent: in memory, or
 // written to the ingest. containerd's copy reads 1 MiB before it writes,
 // so the last MiB handed on is in neither place unless kept in memory.
 func TestAPieceHeldIsServable(t *testing.T) {
-	for _, followed := range []bool{false, true} {
-		opts := piecesOptions(t)
-		d, rc := loneMissBody(t, opts)
-		l, ok := opts.Windows.Lookup(d.Digest)
-		if !ok {
-			t.Fatal("the layer is not in the window registry")
-		}
-		if followed {
-			l.Asked(peerA)
-			waitUntil(t, func() bool { return opts.Windows.Held() > 0 }) // the upstream reader reads ahead for it
-		}
-		if _, err := io.ReadFull(rc, make([]byte, 2<<20)); err != nil { // pieces 0–7
-			t.Fatal(err)
-		}
-		for i := range 8 {
-			_, inMemory := l.Piece(i)
-			if written := i < 4; l.Has(i) != (written || inMemory) || (followed && !l.Has(i)) {
-				t.Errorf("followed %v: piece %d held %v, in memory %v, written %v", followed, i, l.Has(i), inMemory, written)
+	store := newStore(t) // outside the bubble: its event exchange runs for good
+	synctest.Test(t, func(t *testing.T) {
+		for _, followed := range []bool{false, true} {
+			opts := piecesOptionsOn(t, store)
+			d, rc := loneMissBody(t, opts)
+			l, ok := opts.Windows.Lookup(d.Digest)
+			if !ok {
+				t.Fatal("the layer is not in the window registry")
 			}
+			if followed {
+				l.Asked(peerA)
+				waitUntil(t, func() bool { return opts.Windows.Held() > 0 }) // the upstream reader reads ahead for it
+			}
+			if _, err := io.ReadFull(rc, make([]byte, 2<<20)); err != nil { // pieces 0–7
+				t.Fatal(err)
+			}
+			for i := range 8 {
+				_, inMemory := l.Piece(i)
+				if written := i < 4; l.Has(i) != (written || inMemory) || (followed && !l.Has(i)) {
+					t.Errorf("followed %v: piece %d held %v, in memory %v, written %v", followed, i, l.Has(i), inMemory, written)
+				}
+			}
+			rc.Close()
 		}
-		rc.Close()
-	}
+	})
 }
 
 // A node that fetches a layer no peer holds or follows reads it from the
@@ -444,40 +466,43 @@ func TestAPieceHeldIsServable(t *testing.T) {
 // does: no piece in memory. Once a peer follows it, the upstream reader
 // takes the same body over and reads pieces ahead for it.
 func TestALoneFetchHoldsNoPieceUntilFollowed(t *testing.T) {
-	opts := piecesOptions(t)
-	data := randomBytes(t, 6<<20)
-	f := newFetcher(t, fakeFinder{}, &fakeClient{}, opts)
-	d := desc(data, ocispec.MediaTypeImageLayer)
-	up := &fakeUpstream{data: data}
-	rc, err := f.WrapFetcher(up, "registry.example/team/app:v1").Fetch(testNamespace(), d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rc.Close()
-	got := make([]byte, len(data))
-	if _, err := io.ReadFull(rc, got[:3<<20]); err != nil {
-		t.Fatal(err)
-	}
-	if n := opts.Windows.Held(); n != 0 {
-		t.Fatalf("%d bytes of pieces in memory in a fetch alone", n)
-	}
-	l, _ := opts.Windows.Lookup(d.Digest)
-	l.Asked(peerA)
-	waitUntil(t, func() bool { return opts.Windows.Held() > 0 })
-	if _, err := io.ReadFull(rc, got[3<<20:]); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, data) {
-		t.Fatal("wrong bytes")
-	}
-	if n := len(l.CoveredDigests()); n < 12 {
-		t.Fatalf("the table published covers %d pieces, want the 12 written before the peer asked at least", n)
-	}
-	up.mu.Lock()
-	defer up.mu.Unlock()
-	if up.calls != 1 {
-		t.Fatalf("%d requests to the upstream, want 1: the body is handed over", up.calls)
-	}
+	store := newStore(t) // outside the bubble: its event exchange runs for good
+	synctest.Test(t, func(t *testing.T) {
+		opts := piecesOptionsOn(t, store)
+		data := randomBytes(t, 6<<20)
+		f := newFetcher(t, fakeFinder{}, &fakeClient{}, opts)
+		d := desc(data, ocispec.MediaTypeImageLayer)
+		up := &fakeUpstream{data: data}
+		rc, err := f.WrapFetcher(up, "registry.example/team/app:v1").Fetch(testNamespace(), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rc.Close()
+		got := make([]byte, len(data))
+		if _, err := io.ReadFull(rc, got[:3<<20]); err != nil {
+			t.Fatal(err)
+		}
+		if n := opts.Windows.Held(); n != 0 {
+			t.Fatalf("%d bytes of pieces in memory in a fetch alone", n)
+		}
+		l, _ := opts.Windows.Lookup(d.Digest)
+		l.Asked(peerA)
+		waitUntil(t, func() bool { return opts.Windows.Held() > 0 })
+		if _, err := io.ReadFull(rc, got[3<<20:]); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, data) {
+			t.Fatal("wrong bytes")
+		}
+		if n := len(l.CoveredDigests()); n < 12 {
+			t.Fatalf("the table published covers %d pieces, want the 12 written before the peer asked at least", n)
+		}
+		up.mu.Lock()
+		defer up.mu.Unlock()
+		if up.calls != 1 {
+			t.Fatalf("%d requests to the upstream, want 1: the body is handed over", up.calls)
+		}
+	})
 }
 
 // gatedUpstream opens no body before open is closed, as containerd's
@@ -517,50 +542,63 @@ func (b *watchedBody) Read(p []byte) (int, error) {
 // A piece asked of the upstream that a peer brings while the registry's
 // body is still opening is not read from that body.
 func TestAPieceAPeerBroughtWhileTheBodyOpenedIsNotRead(t *testing.T) {
-	data := randomBytes(t, 6<<20) // 24 pieces of 256 KiB
-	var ready atomic.Bool
-	var fromB atomic.Int32
-	empty, full := partHolder(t, data, false, &fromB, func(int) bool { return false }, false, 0), piecesHolder(t, data, false, &fromB)
-	b := func(req *http.Request) (*http.Response, error) {
-		if ready.Load() {
-			return full(req)
+	store := newStore(t) // outside the bubble: its event exchange runs for good
+	synctest.Test(t, func(t *testing.T) {
+		data := randomBytes(t, 6<<20) // 24 pieces of 256 KiB
+		var ready atomic.Bool
+		var fromB atomic.Int32
+		empty, full := partHolder(t, data, false, &fromB, func(int) bool { return false }, false, 0), piecesHolder(t, data, false, &fromB)
+		b := func(req *http.Request) (*http.Response, error) {
+			if ready.Load() {
+				return full(req)
+			}
+			return empty(req)
 		}
-		return empty(req)
-	}
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: b}}
-	opts := piecesOptions(t)
-	opts.Swarm = swarm.DefaultConfig()
-	opts.Swarm.Stall = 200 * time.Millisecond // B has nothing at first: piece 0 is asked of the upstream
-	up := &gatedUpstream{data: data, piece: pieces.SwarmPieceSize(int64(len(data))), open: make(chan struct{})}
-	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerB}}, client, opts)
-	d := desc(data, ocispec.MediaTypeImageLayer)
-	type result struct {
-		got []byte
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		got, err := fetch(f, up, d)
-		done <- result{got, err}
-	}()
-	time.Sleep(300 * time.Millisecond) // past Stall: piece 0 waits for the upstream's body
-	ready.Store(true)
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		if l, ok := opts.Windows.Lookup(d.Digest); ok && l.Has(0) {
-			break
+		client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: b}}
+		opts := piecesOptionsOn(t, store)
+		opts.Swarm = swarm.DefaultConfig()
+		opts.Swarm.Stall = 200 * time.Millisecond // B has nothing at first: piece 0 is asked of the upstream
+		up := &gatedUpstream{data: data, piece: pieces.SwarmPieceSize(int64(len(data))), open: make(chan struct{})}
+		f := newFetcher(t, fakeFinder{providers: []peer.ID{peerB}}, client, opts)
+		d := desc(data, ocispec.MediaTypeImageLayer)
+		type result struct {
+			got []byte
+			err error
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("piece 0 never came from B")
+		done := make(chan result, 1)
+		go func() {
+			got, err := fetch(f, up, d)
+			done <- result{got, err}
+		}()
+		time.Sleep(300 * time.Millisecond) // past Stall: piece 0 waits for the upstream's body
+		ready.Store(true)
+		// Until piece 0 came from B, or the whole layer did.
+		var r *result
+		for deadline := time.Now().Add(10 * time.Second); r == nil; time.Sleep(10 * time.Millisecond) {
+			if l, ok := opts.Windows.Lookup(d.Digest); ok && l.Has(0) {
+				break
+			}
+			select {
+			case got := <-done:
+				r = &got
+			default:
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("piece 0 never came from B")
+			}
 		}
-	}
-	close(up.open)
-	r := <-done
-	if r.err != nil || !bytes.Equal(r.got, data) {
-		t.Fatalf("fetch: %v", r.err)
-	}
-	if up.firstRead.Load() {
-		t.Fatal("piece 0 was read from the upstream though B had brought it")
-	}
+		close(up.open)
+		if r == nil {
+			got := <-done
+			r = &got
+		}
+		if r.err != nil || !bytes.Equal(r.got, data) {
+			t.Fatalf("fetch: %v", r.err)
+		}
+		if up.firstRead.Load() {
+			t.Fatal("piece 0 was read from the upstream though B had brought it")
+		}
+	})
 }
 
 // A node that asks this one for a layer this one fetches by pieces is
@@ -568,42 +606,59 @@ func TestAPieceAPeerBroughtWhileTheBodyOpenedIsNotRead(t *testing.T) {
 // registry takes the layer from a node it learned of only because that
 // node asked it.
 func TestANodeThatAskedIsFollowedAndNamed(t *testing.T) {
-	data := randomBytes(t, 6<<20)
-	var fromB atomic.Int32
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: piecesHolder(t, data, false, &fromB)}}
-	opts := piecesOptions(t)
-	up := &gatedUpstream{data: data, piece: pieces.SwarmPieceSize(int64(len(data))), open: make(chan struct{})} // never opens
-	f := newFetcher(t, fakeFinder{}, client, opts)
-	d := desc(data, ocispec.MediaTypeImageLayer)
-	done := make(chan error, 1)
-	go func() {
-		got, err := fetch(f, up, d)
-		if err == nil && !bytes.Equal(got, data) {
-			err = errors.New("wrong bytes")
+	store := newStore(t) // outside the bubble: its event exchange runs for good
+	synctest.Test(t, func(t *testing.T) {
+		data := randomBytes(t, 6<<20)
+		var fromB atomic.Int32
+		holder := piecesHolder(t, data, false, &fromB)
+		named := make(chan struct{}) // B sends no piece before the test saw it named
+		b := func(req *http.Request) (*http.Response, error) {
+			if req.URL.Query().Get(oci.PieceQuery) != "" {
+				select {
+				case <-named:
+				case <-req.Context().Done():
+					return nil, req.Context().Err()
+				}
+			}
+			return holder(req)
 		}
-		done <- err
-	}()
-	var named bool
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: b}}
+		opts := piecesOptionsOn(t, store)
+		up := &gatedUpstream{data: data, piece: pieces.SwarmPieceSize(int64(len(data))), open: make(chan struct{})} // never opens
+		f := newFetcher(t, fakeFinder{}, client, opts)
+		d := desc(data, ocispec.MediaTypeImageLayer)
+		done := make(chan error, 1)
+		go func() {
+			got, err := fetch(f, up, d)
+			if err == nil && !bytes.Equal(got, data) {
+				err = errors.New("wrong bytes")
+			}
+			done <- err
+		}()
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("B was not named in this node's state")
+			}
+			if l, ok := opts.Windows.Lookup(d.Digest); ok {
+				l.Asked(peerB) // as the content server records B's request
+				if slices.Contains(l.State().Holders, peerB) {
+					close(named)
+					break
+				}
+			}
+		}
 		select {
 		case err := <-done:
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !named || fromB.Load() == 0 {
-				t.Fatalf("B named in the state: %v, pieces from B: %d", named, fromB.Load())
-			}
-			return
-		default:
-		}
-		if time.Now().After(deadline) {
+		case <-time.After(10 * time.Second):
 			t.Fatal("the fetch did not end: the node that asked was not followed")
 		}
-		if l, ok := opts.Windows.Lookup(d.Digest); ok {
-			l.Asked(peerB) // as the content server records B's request
-			named = named || slices.Contains(l.State().Holders, peerB)
+		if fromB.Load() == 0 {
+			t.Fatal("no piece came from B")
 		}
-	}
+	})
 }
 
 // A node ranked after this one asked for the layer before this node began
@@ -638,118 +693,127 @@ func TestANodeThatAskedBeforeTheLayerBeganIsFollowed(t *testing.T) {
 // there: the waiting request is given up, never sent, and the layer comes
 // from the other seed.
 func TestASeedWaitingForTheRegistryLeavesItToASeedThatReads(t *testing.T) {
-	data := randomBytes(t, 6<<20)
-	var fromB atomic.Int32
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{
-		peerB: partHolder(t, data, false, &fromB, func(int) bool { return true }, true, int64(len(data))),
-	}}
-	opts := piecesOptions(t)
-	// The registry's body never opens; nobody is found: this node is the seed.
-	up := &gatedUpstream{data: data, piece: pieces.SwarmPieceSize(int64(len(data))), open: make(chan struct{})}
-	f := newFetcher(t, fakeFinder{}, client, opts)
-	d := desc(data, ocispec.MediaTypeImageLayer)
-	rc, err := f.WrapFetcher(up, "registry.example/team/app:v1").Fetch(testNamespace(), d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rc.Close()
-	type result struct {
-		got []byte
-		err error
-	}
-	read := make(chan result, 1)
-	go func() {
-		got, err := io.ReadAll(rc)
-		read <- result{got, err}
-	}()
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		select {
-		case r := <-read:
-			if r.err != nil || !bytes.Equal(r.got, data) {
-				t.Fatalf("read: %v (%d bytes)", r.err, len(r.got))
-			}
-			// Before the body is closed, which would give the request up
-			// too; the waiting fetch returns on its own goroutine (or was
-			// never made, if this node heard of B first).
-			for wait := time.Now().Add(5 * time.Second); up.waiting.Load() > 0; time.Sleep(10 * time.Millisecond) {
-				if time.Now().After(wait) {
-					t.Fatal("the request to the registry still waits")
+	store := newStore(t) // outside the bubble: its event exchange runs for good
+	synctest.Test(t, func(t *testing.T) {
+		data := randomBytes(t, 6<<20)
+		var fromB atomic.Int32
+		client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+			peerB: partHolder(t, data, false, &fromB, func(int) bool { return true }, true, int64(len(data))),
+		}}
+		opts := piecesOptionsOn(t, store)
+		// The registry's body never opens; nobody is found: this node is the seed.
+		up := &gatedUpstream{data: data, piece: pieces.SwarmPieceSize(int64(len(data))), open: make(chan struct{})}
+		f := newFetcher(t, fakeFinder{}, client, opts)
+		d := desc(data, ocispec.MediaTypeImageLayer)
+		rc, err := f.WrapFetcher(up, "registry.example/team/app:v1").Fetch(testNamespace(), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rc.Close()
+		type result struct {
+			got []byte
+			err error
+		}
+		read := make(chan result, 1)
+		go func() {
+			got, err := io.ReadAll(rc)
+			read <- result{got, err}
+		}()
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			select {
+			case r := <-read:
+				if r.err != nil || !bytes.Equal(r.got, data) {
+					t.Fatalf("read: %v (%d bytes)", r.err, len(r.got))
 				}
+				// Before the body is closed, which would give the request up
+				// too; the waiting fetch returns on its own goroutine (or was
+				// never made, if this node heard of B first).
+				for wait := time.Now().Add(5 * time.Second); up.waiting.Load() > 0; time.Sleep(10 * time.Millisecond) {
+					if time.Now().After(wait) {
+						t.Fatal("the request to the registry still waits")
+					}
+				}
+				if fromB.Load() == 0 {
+					t.Fatal("no piece came from the seed that reads")
+				}
+				// It no longer says it is a seed: a seed ranked after it
+				// would yield to it.
+				if l, ok := opts.Windows.Lookup(d.Digest); !ok || l.State().Seed {
+					t.Fatalf("the node that left the layer to B still says it is a seed (layer held: %v)", ok)
+				}
+				return
+			default:
 			}
-			if fromB.Load() == 0 {
-				t.Fatal("no piece came from the seed that reads")
+			if time.Now().After(deadline) {
+				t.Fatal("the fetch did not end")
 			}
-			// It no longer says it is a seed: a seed ranked after it
-			// would yield to it.
-			if l, ok := opts.Windows.Lookup(d.Digest); !ok || l.State().Seed {
-				t.Fatalf("the node that left the layer to B still says it is a seed (layer held: %v)", ok)
+			if l, ok := opts.Windows.Lookup(d.Digest); ok {
+				l.Asked(peerB) // B asks this node, and is followed
 			}
-			return
-		default:
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("the fetch did not end")
-		}
-		if l, ok := opts.Windows.Lookup(d.Digest); ok {
-			l.Asked(peerB) // B asks this node, and is followed
-		}
-	}
+	})
 }
 
 // A holder that answers a piece request late (its uplink full) is asked
 // again after its next state, not dropped for the layer: with it dropped,
 // a node whose only holder it was took the layer from the upstream.
 func TestAHolderThatAnswersLateIsAskedAgain(t *testing.T) {
-	data := randomBytes(t, 6<<20)
-	var sent atomic.Int32
-	var late atomic.Int32
-	holder := piecesHolder(t, data, false, &sent)
-	slow := func(req *http.Request) (*http.Response, error) {
-		if req.URL.Query().Get(oci.PieceQuery) != "" && late.Add(1) <= 2 {
-			<-req.Context().Done() // no answer within the request timeout
-			return nil, req.Context().Err()
+	store := newStore(t) // outside the bubble: its event exchange runs for good
+	synctest.Test(t, func(t *testing.T) {
+		data := randomBytes(t, 6<<20)
+		var sent atomic.Int32
+		var late atomic.Int32
+		holder := piecesHolder(t, data, false, &sent)
+		slow := func(req *http.Request) (*http.Response, error) {
+			if req.URL.Query().Get(oci.PieceQuery) != "" && late.Add(1) <= 2 {
+				<-req.Context().Done() // no answer within the request timeout
+				return nil, req.Context().Err()
+			}
+			return holder(req)
 		}
-		return holder(req)
-	}
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: slow}}
-	up := &fakeUpstream{data: data}
-	f := New(fakeFinder{providers: []peer.ID{peerA}}, peerclient.New(client, peerclient.Options{RequestTimeout: 50 * time.Millisecond}), piecesOptions(t))
-	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
-		t.Fatal("wrong bytes")
-	}
-	if up.calls != 0 || late.Load() < 2 {
-		t.Fatalf("upstream bodies %d, piece requests to A %d: want none upstream, the layer from A after two went unanswered", up.calls, late.Load())
-	}
+		client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: slow}}
+		up := &fakeUpstream{data: data}
+		f := New(fakeFinder{providers: []peer.ID{peerA}}, peerclient.New(client, peerclient.Options{RequestTimeout: 50 * time.Millisecond}), piecesOptionsOn(t, store))
+		if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+			t.Fatal("wrong bytes")
+		}
+		if up.calls != 0 || late.Load() < 2 {
+			t.Fatalf("upstream bodies %d, piece requests to A %d: want none upstream, the layer from A after two went unanswered", up.calls, late.Load())
+		}
+	})
 }
 
 // A node that spares its uplink (capped, or serving nothing) asks the
 // nodes nearest a layer's key whether they pull it even when they come
 // after it in that order: it should follow them, not seed the layer.
 func TestANodeThatSparesItsUplinkAsksTheNodesAfterIt(t *testing.T) {
-	pulls := func(req *http.Request) (*http.Response, error) {
-		resp, err := notFound(req)
-		resp.Header = http.Header{oci.PullingHeader: []string{"true"}}
-		return resp, err
-	}
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: pulls}}
-	d := desc(randomBytes(t, 6<<20), ocispec.MediaTypeImageLayer)
-	for _, spare := range []bool{false, true} {
-		opts := piecesOptions(t)
-		opts.SpareUplink = spare
-		opts.Peers = func() []peer.AddrInfo { return []peer.AddrInfo{{ID: peerA}} }
-		f := newFetcher(t, fakeFinder{}, client, opts)
-		pf := f.WrapFetcher(&fakeUpstream{}, "registry.example/app:v1")
-		ord := pf.orderBy(d, func(_ digest.Digest, p peer.ID) string {
-			if p == opts.Self {
-				return "z" // this node is first
-			}
-			return "a"
-		})
-		_, pulling := pf.askFirstRanked(testNamespace(), d, ord)
-		if got := len(pulling) == 1 && pulling[0] == peerA; got != spare {
-			t.Fatalf("spare uplink %v: asked found %v pulling, want %v", spare, pulling, spare)
+	store := newStore(t) // outside the bubble: its event exchange runs for good
+	synctest.Test(t, func(t *testing.T) {
+		pulls := func(req *http.Request) (*http.Response, error) {
+			resp, err := notFound(req)
+			resp.Header = http.Header{oci.PullingHeader: []string{"true"}}
+			return resp, err
 		}
-	}
+		client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: pulls}}
+		d := desc(randomBytes(t, 6<<20), ocispec.MediaTypeImageLayer)
+		for _, spare := range []bool{false, true} {
+			opts := piecesOptionsOn(t, store)
+			opts.SpareUplink = spare
+			opts.Peers = func() []peer.AddrInfo { return []peer.AddrInfo{{ID: peerA}} }
+			f := newFetcher(t, fakeFinder{}, client, opts)
+			pf := f.WrapFetcher(&fakeUpstream{}, "registry.example/app:v1")
+			ord := pf.orderBy(d, func(_ digest.Digest, p peer.ID) string {
+				if p == opts.Self {
+					return "z" // this node is first
+				}
+				return "a"
+			})
+			_, pulling := pf.askFirstRanked(testNamespace(), d, ord)
+			if got := len(pulling) == 1 && pulling[0] == peerA; got != spare {
+				t.Fatalf("spare uplink %v: asked found %v pulling, want %v", spare, pulling, spare)
+			}
+		}
+	})
 }
 
 // failingUpstream fails the bodies of a layer as a registry behind a
@@ -816,29 +880,32 @@ func TestAFetchByPiecesOutlivesAnUpstreamFailure(t *testing.T) {
 		{"a body that breaks, then none opens", 0, 1, 9 << 20, true, 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			data := randomBytes(t, 32<<20) // 128 pieces of 256 KiB
-			// B, a seed too, brings runs of 32 pieces (8 MiB), and
-			// never the others.
-			var fromB atomic.Int32
-			bHolds := func(i int) bool { return (i/32)%2 == 0 }
-			client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: partHolder(t, data, false, &fromB, bHolds, true, 0)}}
-			opts := piecesOptions(t)
-			opts.Swarm = swarm.DefaultConfig()
-			opts.Swarm.Stall = 200 * time.Millisecond
-			up := &failingUpstream{data: data, refused: c.refused, good: c.good, breakAt: c.breakAt}
-			f := newFetcher(t, fakeFinder{providers: []peer.ID{peerB}}, client, opts)
-			got, err := fetch(f, up, desc(data, ocispec.MediaTypeImageLayer))
-			switch {
-			case c.fails && !errors.Is(err, errNoRoute):
-				t.Fatalf("fetch: %v, want the upstream's error", err)
-			case !c.fails && err != nil:
-				t.Fatalf("fetch: %v", err)
-			case !c.fails && !bytes.Equal(got, data):
-				t.Fatal("wrong bytes")
-			}
-			if up.opened() < c.atLeast || fromB.Load() == 0 {
-				t.Fatalf("%d upstream bodies opened, %d pieces from B: want at least %d, and some from B", up.opened(), fromB.Load(), c.atLeast)
-			}
+			store := newStore(t) // outside the bubble: its event exchange runs for good
+			synctest.Test(t, func(t *testing.T) {
+				data := randomBytes(t, 32<<20) // 128 pieces of 256 KiB
+				// B, a seed too, brings runs of 32 pieces (8 MiB), and
+				// never the others.
+				var fromB atomic.Int32
+				bHolds := func(i int) bool { return (i/32)%2 == 0 }
+				client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerB: partHolder(t, data, false, &fromB, bHolds, true, 0)}}
+				opts := piecesOptionsOn(t, store)
+				opts.Swarm = swarm.DefaultConfig()
+				opts.Swarm.Stall = 200 * time.Millisecond
+				up := &failingUpstream{data: data, refused: c.refused, good: c.good, breakAt: c.breakAt}
+				f := newFetcher(t, fakeFinder{providers: []peer.ID{peerB}}, client, opts)
+				got, err := fetch(f, up, desc(data, ocispec.MediaTypeImageLayer))
+				switch {
+				case c.fails && !errors.Is(err, errNoRoute):
+					t.Fatalf("fetch: %v, want the upstream's error", err)
+				case !c.fails && err != nil:
+					t.Fatalf("fetch: %v", err)
+				case !c.fails && !bytes.Equal(got, data):
+					t.Fatal("wrong bytes")
+				}
+				if up.opened() < c.atLeast || fromB.Load() == 0 {
+					t.Fatalf("%d upstream bodies opened, %d pieces from B: want at least %d, and some from B", up.opened(), fromB.Load(), c.atLeast)
+				}
+			})
 		})
 	}
 }
@@ -846,33 +913,36 @@ func TestAFetchByPiecesOutlivesAnUpstreamFailure(t *testing.T) {
 // A piece whose body breaks is asked again, and the failure is in the
 // node's recent failures with its peer and error.
 func TestAPieceWhoseBodyBreaksIsRecordedAndAskedAgain(t *testing.T) {
-	data := randomBytes(t, 6<<20)
-	var sent, broken atomic.Int32
-	holder := piecesHolder(t, data, false, &sent)
-	breaking := func(req *http.Request) (*http.Response, error) {
-		resp, err := holder(req)
-		if err == nil && req.URL.Query().Get(oci.PieceQuery) != "" && broken.Add(1) <= 2 {
-			half := io.LimitReader(resp.Body, resp.ContentLength/2)
-			resp.Body = io.NopCloser(io.MultiReader(half, iotest.ErrReader(errors.New("connection reset by peer"))))
+	store := newStore(t) // outside the bubble: its event exchange runs for good
+	synctest.Test(t, func(t *testing.T) {
+		data := randomBytes(t, 6<<20)
+		var sent, broken atomic.Int32
+		holder := piecesHolder(t, data, false, &sent)
+		breaking := func(req *http.Request) (*http.Response, error) {
+			resp, err := holder(req)
+			if err == nil && req.URL.Query().Get(oci.PieceQuery) != "" && broken.Add(1) <= 2 {
+				half := io.LimitReader(resp.Body, resp.ContentLength/2)
+				resp.Body = io.NopCloser(io.MultiReader(half, iotest.ErrReader(errors.New("connection reset by peer"))))
+			}
+			return resp, err
 		}
-		return resp, err
-	}
-	client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: breaking}}
-	up := &fakeUpstream{data: data}
-	f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, piecesOptions(t))
-	if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
-		t.Fatal("wrong bytes")
-	}
-	if up.calls != 0 {
-		t.Fatalf("upstream bodies %d: want the layer from A", up.calls)
-	}
-	var recorded int
-	for _, r := range f.failures.Recent() {
-		if r.Peer == peerA.String() && strings.Contains(r.Error, "connection reset by peer") {
-			recorded++
+		client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: breaking}}
+		up := &fakeUpstream{data: data}
+		f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, piecesOptionsOn(t, store))
+		if got := fetchAll(t, f, up, desc(data, ocispec.MediaTypeImageLayer)); !bytes.Equal(got, data) {
+			t.Fatal("wrong bytes")
 		}
-	}
-	if recorded != 2 {
-		t.Fatalf("recent failures %+v: want the two broken bodies from A", f.failures.Recent())
-	}
+		if up.calls != 0 {
+			t.Fatalf("upstream bodies %d: want the layer from A", up.calls)
+		}
+		var recorded int
+		for _, r := range f.failures.Recent() {
+			if r.Peer == peerA.String() && strings.Contains(r.Error, "connection reset by peer") {
+				recorded++
+			}
+		}
+		if recorded != 2 {
+			t.Fatalf("recent failures %+v: want the two broken bodies from A", f.failures.Recent())
+		}
+	})
 }

@@ -44,17 +44,21 @@ func newSources(pf *PeerFirst, desc ocispec.Descriptor, providers []peer.AddrInf
 func (s *sources) remaining() int { return len(s.peers) - s.next }
 
 type opened struct {
-	body io.ReadCloser
-	from peer.ID
-	err  error
+	body   io.ReadCloser
+	from   peer.ID
+	err    error
+	cancel context.CancelFunc // ends its request
 }
 
 // openPeer returns the body of the first provider that answers for the
 // content. A provider that is slow to answer gets company: after HedgeDelay
-// the next one is asked too, and the first to answer wins.
+// the next one is asked too, and the first to answer wins; the others'
+// requests are ended at once, not left to hold a slot of their holders
+// until they time out.
 func (s *sources) openPeer(ctx context.Context) (io.ReadCloser, peer.ID, error) {
 	results := make(chan opened, len(s.peers))
 	inflight := 0
+	cancels := map[peer.ID]context.CancelFunc{} // the providers are distinct
 	launch := func() bool {
 		if s.next >= len(s.peers) {
 			return false
@@ -62,6 +66,8 @@ func (s *sources) openPeer(ctx context.Context) (io.ReadCloser, peer.ID, error) 
 		p := s.peers[s.next]
 		s.next++
 		inflight++
+		ctx, cancel := context.WithCancel(ctx)
+		cancels[p] = cancel
 		go func() {
 			var (
 				body  io.ReadCloser
@@ -69,7 +75,7 @@ func (s *sources) openPeer(ctx context.Context) (io.ReadCloser, peer.ID, error) 
 				start = time.Now()
 			)
 			ctx, span := startPeerRequest(ctx, p, s.desc, 0, 0)
-			defer func() { results <- opened{traced(ctx, span, body, s.desc.Size, err), p, err} }()
+			defer func() { results <- opened{traced(ctx, span, body, s.desc.Size, err), p, err, cancel} }()
 			defer recovery.Catch(ctx, "p2p: request to a peer failed", &err)
 			body, err = s.pf.f.client.Open(ctx, p, s.pf.repo, s.desc, 0)
 			if err != nil {
@@ -89,10 +95,16 @@ func (s *sources) openPeer(ctx context.Context) (io.ReadCloser, peer.ID, error) 
 			inflight--
 			if r.err == nil {
 				if inflight > 0 {
+					for p, cancel := range cancels {
+						if p != r.from {
+							cancel()
+						}
+					}
 					go discard(results, inflight)
 				}
-				return r.body, r.from, nil
+				return cancelOnClose{r.body, r.cancel}, r.from, nil
 			}
+			r.cancel()
 			if ctx.Err() == nil {
 				s.pf.judge(r.from, s.desc.Digest, r.err)
 				failover(ctx, r.from, 0, r.err)
@@ -109,6 +121,17 @@ func (s *sources) openPeer(ctx context.Context) (io.ReadCloser, peer.ID, error) 
 		}
 	}
 	return nil, "", errNoSource
+}
+
+// cancelOnClose ends its request's context when it is closed.
+type cancelOnClose struct {
+	io.ReadCloser
+	cancel context.CancelFunc
+}
+
+func (c cancelOnClose) Close() error {
+	defer c.cancel()
+	return c.ReadCloser.Close()
 }
 
 // discard closes the bodies of hedged requests that lost the race.
