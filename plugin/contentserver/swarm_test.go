@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
@@ -399,54 +400,56 @@ func signsTables(t *testing.T, s *Server) {
 // A state asked with the pieces the asker knows of is held until the layer
 // holds more, or the asker's wait is over (swarm.StateHold at most).
 func TestAStateIsHeldUntilTheLayerHoldsMoreThanTheAskerKnows(t *testing.T) {
-	s, _ := newTestServer(t)
-	data := bytes.Repeat([]byte("held"), 150<<10) // 600 KiB: 3 pieces
-	l := fetchingByPieces(t, s, data)
-	if err := l.Put(0, data[:256<<10]); err != nil {
-		t.Fatal(err)
-	}
-	path := "/v2/team/app/swarm/" + l.Digest.String()
-	ask := func(query string) (*httptest.ResponseRecorder, time.Duration) {
-		start := time.Now()
-		rec := do(s, http.MethodGet, path+query)
-		if rec.Code != http.StatusOK {
-			t.Fatalf("state %s: %d", query, rec.Code)
+	synctest.Test(t, func(t *testing.T) {
+		s, _ := newTestServer(t)
+		data := bytes.Repeat([]byte("held"), 150<<10) // 600 KiB: 3 pieces
+		l := fetchingByPieces(t, s, data)
+		if err := l.Put(0, data[:256<<10]); err != nil {
+			t.Fatal(err)
 		}
-		return rec, time.Since(start)
-	}
-	if rec, _ := ask("?held=0&wait=5000"); rec.Header().Get(oci.HeldHeader) != "" {
-		t.Fatal("a state held though the layer holds more than the asker knew")
-	}
-	answered := make(chan *httptest.ResponseRecorder)
-	go func() {
-		rec, _ := ask("?held=1&wait=5000")
-		answered <- rec
-	}()
-	select {
-	case rec := <-answered:
-		t.Fatalf("a state answered before the layer grew: %s %q", rec.Body, rec.Header().Get(oci.HeldHeader))
-	case <-time.After(50 * time.Millisecond):
-	}
-	if err := l.Put(2, data[512<<10:]); err != nil {
-		t.Fatal(err)
-	}
-	rec := <-answered
-	st, err := window.DecodeState(rec.Body, l.Digest, int64(len(data)), nil)
-	if err != nil || st.Have.Count() != 2 || rec.Header().Get(oci.HeldHeader) == "" {
-		t.Fatalf("a held state: %v, %d pieces, %s %q; want the 2 pieces held and how long it was held", err, st.Have.Count(), oci.HeldHeader, rec.Header().Get(oci.HeldHeader))
-	}
-	if _, took := ask("?held=2&wait=60"); took < 60*time.Millisecond {
-		t.Fatalf("a state with no news answered after %s, before the asker's wait", took)
-	}
-	if _, took := ask("?held=2&wait=60000"); took > 2*swarm.StateHold {
-		t.Fatalf("a state with no news held %s: longer than StateHold", took)
-	}
-	if _, took := ask("?held=2"); took > swarm.StateHold {
-		t.Fatalf("a state asked without a wait held %s", took)
-	}
-	if n, b := s.States(), s.StateBytes(); n != 5 || b <= 0 {
-		t.Fatalf("states answered %d (%d bytes), want 5 and their bytes", n, b)
-	}
+		path := "/v2/team/app/swarm/" + l.Digest.String()
+		ask := func(query string) (*httptest.ResponseRecorder, time.Duration) {
+			start := time.Now()
+			rec := do(s, http.MethodGet, path+query)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("state %s: %d", query, rec.Code)
+			}
+			return rec, time.Since(start)
+		}
+		if rec, _ := ask("?held=0&wait=5000"); rec.Header().Get(oci.HeldHeader) != "" {
+			t.Fatal("a state held though the layer holds more than the asker knew")
+		}
+		answered := make(chan *httptest.ResponseRecorder)
+		go func() {
+			rec, _ := ask("?held=1&wait=5000")
+			answered <- rec
+		}()
+		select {
+		case rec := <-answered:
+			t.Fatalf("a state answered before the layer grew: %s %q", rec.Body, rec.Header().Get(oci.HeldHeader))
+		case <-time.After(50 * time.Millisecond):
+		}
+		if err := l.Put(2, data[512<<10:]); err != nil {
+			t.Fatal(err)
+		}
+		rec := <-answered
+		st, err := window.DecodeState(rec.Body, l.Digest, int64(len(data)), nil)
+		if err != nil || st.Have.Count() != 2 || rec.Header().Get(oci.HeldHeader) == "" {
+			t.Fatalf("a held state: %v, %d pieces, %s %q; want the 2 pieces held and how long it was held", err, st.Have.Count(), oci.HeldHeader, rec.Header().Get(oci.HeldHeader))
+		}
+		if _, took := ask("?held=2&wait=60"); took < 60*time.Millisecond {
+			t.Fatalf("a state with no news answered after %s, before the asker's wait", took)
+		}
+		if _, took := ask("?held=2&wait=60000"); took > 2*swarm.StateHold {
+			t.Fatalf("a state with no news held %s: longer than StateHold", took)
+		}
+		if _, took := ask("?held=2"); took > swarm.StateHold {
+			t.Fatalf("a state asked without a wait held %s", took)
+		}
+		if n, b := s.States(), s.StateBytes(); n != 5 || b <= 0 {
+			t.Fatalf("states answered %d (%d bytes), want 5 and their bytes", n, b)
+		}
+	})
 }
 
 // A state names the holders the node knows unless its asker asks for none

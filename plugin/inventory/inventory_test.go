@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	eventstypes "github.com/containerd/containerd/api/events"
@@ -202,17 +203,19 @@ func TestImageNamesAreAnnouncedUnderTheirReferenceKey(t *testing.T) {
 }
 
 func TestLostEventStreamIsResubscribedAndTheStoreWalkedAgain(t *testing.T) {
-	a, missed := digest.FromString("a"), digest.FromString("created while events were lost")
-	store := &fakeStore{held: map[string][]digest.Digest{"default": {a}}}
-	ann := &fakeAnnouncer{announced: map[digest.Digest]int{}}
-	inv := New(store, store.namespaces, ann, Options{})
-	ev := runWith(t, inv)
-	eventually(t, "initial announcement", func() bool { return ann.count(a) == 1 })
+	synctest.Test(t, func(t *testing.T) {
+		a, missed := digest.FromString("a"), digest.FromString("created while events were lost")
+		store := &fakeStore{held: map[string][]digest.Digest{"default": {a}}}
+		ann := &fakeAnnouncer{announced: map[digest.Digest]int{}}
+		inv := New(store, store.namespaces, ann, Options{})
+		ev := runWith(t, inv)
+		eventually(t, "initial announcement", func() bool { return ann.count(a) == 1 })
 
-	store.set("default", a, missed)
-	ev.errs <- errors.New("exchange closed")
-	eventually(t, "resubscription", func() bool { return ev.count() == 2 })
-	eventually(t, "content missed during the outage to be announced", func() bool { return ann.count(missed) == 1 })
+		store.set("default", a, missed)
+		ev.errs <- errors.New("exchange closed")
+		eventually(t, "resubscription", func() bool { return ev.count() == 2 })
+		eventually(t, "content missed during the outage to be announced", func() bool { return ann.count(missed) == 1 })
+	})
 }
 
 type denyNamespace string

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
@@ -217,35 +218,37 @@ func TestAnErrorAnswerWithAStalledBodyEndsAtTheBound(t *testing.T) {
 // A piece asked behind the caller's other downloads may wait that much
 // longer for its answer: its headers queue behind their bytes.
 func TestAPieceAskedBehindOthersWaitsLongerForItsAnswer(t *testing.T) {
-	data := bytes.Repeat([]byte("b"), 256<<10)
-	late := transport(func(req *http.Request) (*http.Response, error) {
-		select {
-		case <-time.After(300 * time.Millisecond):
-		case <-req.Context().Done():
-			return nil, req.Context().Err()
+	synctest.Test(t, func(t *testing.T) {
+		data := bytes.Repeat([]byte("b"), 256<<10)
+		late := transport(func(req *http.Request) (*http.Response, error) {
+			select {
+			case <-time.After(300 * time.Millisecond):
+			case <-req.Context().Done():
+				return nil, req.Context().Err()
+			}
+			rec := httptest.NewRecorder()
+			rec.Header().Set("Content-Length", strconv.Itoa(len(data)))
+			rec.Write(data)
+			return rec.Result(), nil
+		})
+		c := New(late, Options{RequestTimeout: 100 * time.Millisecond})
+		buf := make([]byte, len(data))
+		if _, err := c.Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{}, buf); !errors.Is(err, ErrNoAnswer) {
+			t.Fatalf("an answer after 300 ms, bound 100 ms: %v, want ErrNoAnswer", err)
 		}
-		rec := httptest.NewRecorder()
-		rec.Header().Set("Content-Length", strconv.Itoa(len(data)))
-		rec.Write(data)
-		return rec.Result(), nil
+		if _, err := c.Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{Behind: time.Second}, buf); err != nil || !bytes.Equal(buf, data) {
+			t.Fatalf("the same answer asked a second behind others: %v", err)
+		}
+		// The connection that carries it lets its body go silent as much longer.
+		conn := &extendingConn{}
+		told := New(transport(func(req *http.Request) (*http.Response, error) {
+			httptrace.ContextClientTrace(req.Context()).GotConn(httptrace.GotConnInfo{Conn: conn})
+			return late(req)
+		}), Options{RequestTimeout: time.Second})
+		if _, err := told.Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{Behind: 3 * time.Second}, buf); err != nil || conn.extended != 3*time.Second {
+			t.Fatalf("piece: %v; its connection's idle timeout extended by %v, want 3s", err, conn.extended)
+		}
 	})
-	c := New(late, Options{RequestTimeout: 100 * time.Millisecond})
-	buf := make([]byte, len(data))
-	if _, err := c.Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{}, buf); !errors.Is(err, ErrNoAnswer) {
-		t.Fatalf("an answer after 300 ms, bound 100 ms: %v, want ErrNoAnswer", err)
-	}
-	if _, err := c.Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{Behind: time.Second}, buf); err != nil || !bytes.Equal(buf, data) {
-		t.Fatalf("the same answer asked a second behind others: %v", err)
-	}
-	// The connection that carries it lets its body go silent as much longer.
-	conn := &extendingConn{}
-	told := New(transport(func(req *http.Request) (*http.Response, error) {
-		httptrace.ContextClientTrace(req.Context()).GotConn(httptrace.GotConnInfo{Conn: conn})
-		return late(req)
-	}), Options{RequestTimeout: time.Second})
-	if _, err := told.Piece(t.Context(), peerA, repo, blob(data), 0, PieceAsk{Behind: 3 * time.Second}, buf); err != nil || conn.extended != 3*time.Second {
-		t.Fatalf("piece: %v; its connection's idle timeout extended by %v, want 3s", err, conn.extended)
-	}
 }
 
 type extendingConn struct {
