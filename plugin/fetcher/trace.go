@@ -8,7 +8,6 @@ import (
 	"sync/atomic"
 
 	"github.com/containerd/containerd/v2/pkg/tracing"
-	"github.com/containerd/errdefs"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
@@ -62,10 +61,9 @@ func (pf *PeerFirst) startFetch(ctx context.Context, desc ocispec.Descriptor) (c
 		tracing.WithAttribute(attrRef, pf.ref))
 }
 
-// endFetch ends a Fetch span. A layer committed here is a success, though
-// containerd is told so with ErrAlreadyExists.
+// endFetch ends a Fetch span with its outcome.
 func endFetch(span *tracing.Span, err error) {
-	if err != nil && !errdefs.IsAlreadyExists(err) {
+	if err != nil {
 		span.SetStatus(err)
 	}
 	span.End()
