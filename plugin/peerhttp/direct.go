@@ -88,7 +88,7 @@ const (
 // DirectOptions tune the direct data path's listener.
 type DirectOptions struct {
 	// IdleTimeout: a write that cannot hand a byte to the peer for
-	// writeIdleTimes this long fails. Default 5s.
+	// writeIdleTimes this long fails. Default DefaultIdleTimeout.
 	IdleTimeout time.Duration
 	// HandshakeTimeout bounds the TLS handshake of one connection, from
 	// its accept to the admission. Default 3s.

@@ -43,9 +43,11 @@ type Options struct {
 	ReferenceKey func(ref string) digest.Digest
 	// FallbackLatest lets peers resolve the tag "latest".
 	FallbackLatest bool
-	// LookupTimeout bounds one provider lookup. Default 1s.
+	// LookupTimeout bounds one provider lookup. Default
+	// router.DefaultLookupTimeout.
 	LookupTimeout time.Duration
-	// MaxProviders is how many providers are asked. Default 3.
+	// MaxProviders is how many providers are asked. Default
+	// router.DefaultMaxProviders.
 	MaxProviders int
 	// Penalties say which peers to avoid. Default: a board of its own.
 	Penalties *penalty.Board
