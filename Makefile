@@ -215,7 +215,7 @@ bench-dht:
 ## bench-swarm: rollouts of the piece swarm's policy (plugin/swarm) to N simulated nodes (discrete events).
 ## SWARM_TIMES: the layers' size ÷ link to simulate (1s,8s by default);
 ## SWARM_CASES: a regexp of the rows to run, on "<case> <hop>" (e.g. 'one layer 5ms').
-## A 1,000-node row takes a few minutes on one core, 3,000 nodes 14 minutes, 10,000 nodes 55 (4 GB): one case at a time.
+## A 1,000-node row takes a few minutes on one core, 3,000 nodes 17 minutes, 10,000 nodes 85 (8 GB): one case at a time.
 SWARM ?= 100
 SWARM_TIMES ?= 1s,8s
 SWARM_CASES ?=
