@@ -103,7 +103,7 @@ func (s *Server) serveSwarm(w http.ResponseWriter, r *http.Request, dgst digest.
 }
 
 // serveWindowPiece sends piece i of a layer this node fetches by pieces:
-// from memory, or from its ingest once written there.
+// from memory, from its ingest once written there, or as it arrives.
 func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *window.Layer, i int) {
 	st := l.State()
 	st.Cap = s.opts.Upload.Rate() // on a busy or missing piece's answer too
@@ -126,6 +126,11 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 				return
 			}
 		}
+	}
+	if a, ok := l.Arrival(i); ok {
+		// Passed on as it arrives; cut short if it arrives bad.
+		s.writePiece(w, r, pieceOf{l.Digest, l.Size, length}, st, a.Reader(r.Context()), admit)
+		return
 	}
 	st.Spent = s.spent(l.Digest)
 	setHave(w.Header(), st)
@@ -204,6 +209,9 @@ func (s *Server) writeState(w http.ResponseWriter, r *http.Request, st window.St
 // if it takes the layer from the upstream, how far it has read there.
 func setHave(h http.Header, st window.State) {
 	h.Set(oci.HaveHeader, window.EncodeHave(st.Have))
+	if st.Receiving.Count() > 0 {
+		h.Set(oci.ReceivingHeader, window.EncodeHave(st.Receiving))
+	}
 	if st.Seed {
 		h.Set(oci.SeedHeader, strconv.FormatInt(st.Upstream, 10))
 	}

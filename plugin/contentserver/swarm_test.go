@@ -2,6 +2,7 @@ package contentserver
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -562,5 +563,62 @@ func crowdsOut(t *testing.T, s *Server, dgst digest.Digest, data []byte) {
 	}
 	if crowded(do(s, http.MethodGet, path)) {
 		t.Fatal("a request that names no peer crowded out")
+	}
+}
+
+// A piece arriving at this node is passed on as it comes, its last byte
+// once it is verified; one that arrives bad reaches the asker cut short,
+// never whole. A state and a piece's answer name the pieces arriving.
+func TestAPieceArrivingIsPassedOnAndCutShortIfBad(t *testing.T) {
+	s, _ := newTestServer(t)
+	data := bytes.Repeat([]byte("arrive"), 100<<10) // 600 KiB: 3 pieces
+	l := fetchingByPieces(t, s, data)
+	if err := l.Put(0, data[:256<<10]); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	path := srv.URL + "/v2/team/app/swarm/" + l.Digest.String()
+	want := data[256<<10 : 512<<10]
+	for _, good := range []bool{true, false} {
+		buf := make([]byte, len(want))
+		a := l.Arriving(1, buf)
+		copy(buf, want[:100<<10])
+		a.Arrived(100 << 10)
+
+		rec := do(s, http.MethodGet, "/v2/team/app/swarm/"+l.Digest.String())
+		st, err := window.DecodeState(rec.Body, l.Digest, int64(len(data)), nil)
+		if err != nil || !st.Receiving.Has(1) || st.Receiving.Count() != 1 {
+			t.Fatalf("state while piece 1 arrives: %v, receiving %v", err, st.Receiving)
+		}
+		resp, err := http.Get(path + "?piece=1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if receiving, err := window.DecodeHave(resp.Header.Get(oci.ReceivingHeader), 3); resp.StatusCode != http.StatusOK || err != nil || !receiving.Has(1) {
+			t.Fatalf("piece 1 while it arrives: %d, receiving %v %v", resp.StatusCode, receiving, err)
+		}
+		first := make([]byte, 100<<10)
+		if _, err := io.ReadFull(resp.Body, first); err != nil || !bytes.Equal(first, want[:100<<10]) {
+			t.Fatalf("the bytes arrived so far: %v", err)
+		}
+		copy(buf[100<<10:], want[100<<10:])
+		if !good {
+			buf[len(buf)-5] ^= 0xff
+		}
+		a.Arrived(len(buf) - 100<<10)
+		a.End(good)
+		rest, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		got := append(first, rest...)
+		switch {
+		case good && (err != nil || !bytes.Equal(got, want)):
+			t.Fatalf("a piece passed on as it arrived: %d bytes, %v; want it whole", len(got), err)
+		case !good && (err == nil || len(got) >= len(want)):
+			t.Fatalf("a piece that arrived bad: %d of %d bytes, %v; want it cut short", len(got), len(want), err)
+		}
+	}
+	if resp, err := http.Get(path + "?piece=2"); err != nil || resp.StatusCode != http.StatusNotFound {
+		t.Fatalf("a piece neither held nor arriving: %v %v", resp.StatusCode, err)
 	}
 }

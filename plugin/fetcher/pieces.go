@@ -709,6 +709,8 @@ func (f *pieceFetch) start(r swarm.Request) {
 	f.flights[flightID{r.Piece, r.From}] = cancel
 	recovery.Go(ctx, "p2p: fetching a piece", func(ctx context.Context) {
 		buf := make([]byte, f.layer.PieceLen(r.Piece))
+		arrival := f.layer.Arriving(r.Piece, buf) // passed on to peers as it comes
+		defer arrival.End(false)
 		ctx, span := startPeerRequest(ctx, r.From, f.desc, int64(r.Piece)*f.layer.PieceSize, int64(len(buf)))
 		windows := f.pf.f.opts.Windows
 		behind := windows.Behind(time.Now())
@@ -721,18 +723,45 @@ func (f *pieceFetch) start(r swarm.Request) {
 			windows.Received().Add(int64(n))
 			awaited.Add(-int64(n))
 			got += int64(n)
+			arrival.Arrived(n)
 		}
 		st, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, peerclient.PieceAsk{Only: r.Only, Arrived: arrived, Behind: behind}, buf)
 		if err == nil {
 			span.SetAttributes(tracing.Attribute(attrBytes, len(buf)))
+			err = f.verify(ctx, r.Piece, buf)
 		}
+		arrival.End(err == nil)
 		endRequest(ctx, span, err)
 		f.post(func() { f.answered(r, buf, got, st, err) })
 	})
 }
 
+// verify checks piece i against the tables this node knows. A piece that
+// no table covers yet waits for one, at most tableWait: a seed passes a
+// piece on as it reads it, and signs it into its table once it has
+// written it.
+func (f *pieceFetch) verify(ctx context.Context, i int, b []byte) error {
+	err := f.layer.Check(i, b)
+	if !errors.Is(err, pieces.ErrPieceUnknown) {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, tableWait)
+	defer cancel()
+	if f.layer.AwaitTable(ctx, i) {
+		return f.layer.Check(i, b)
+	}
+	return err
+}
+
+// tableWait is the longest a piece waits for a table that covers it. The
+// table comes with a state of the seed or of a node that knows it: a
+// state asked is answered once a table is added (window.Layer.AddTable),
+// and asked again StateSpacing after the last; past StateHold it is
+// answered anyway.
+const tableWait = swarm.StateSpacing + swarm.StateHold
+
 // answered takes the outcome of a piece request, of which got bytes
-// arrived.
+// arrived, verified if err is nil.
 func (f *pieceFetch) answered(r swarm.Request, buf []byte, got int64, held swarm.HolderState, err error) {
 	id := flightID{r.Piece, r.From}
 	cancel, asked := f.flights[id]
@@ -747,7 +776,7 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, got int64, held swarm
 		// The answer's seed and bytes from the upstream only add to what
 		// its state said: a seed stays one for the layer.
 		st := f.states[r.From]
-		st.Have = held.Have
+		st.Have, st.Receiving = held.Have, held.Receiving
 		st.Seed = st.Seed || held.Seed
 		st.Upstream = max(st.Upstream, held.Upstream)
 		st.Cap, st.Spent = held.Cap, held.Spent
@@ -756,9 +785,6 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, got int64, held swarm
 		}
 		f.states[r.From] = st
 		f.sess.Update(now, r.From, st)
-	}
-	if err == nil {
-		err = f.layer.Check(r.Piece, buf)
 	}
 	if err != nil {
 		f.pf.f.stats.PieceBytesFailed.Add(got)
@@ -1056,9 +1082,14 @@ func (u *upstreamPieces) held(at, off int64) bool {
 func (u *upstreamPieces) take(ctx context.Context, body io.Reader, i int) error {
 	f := u.f
 	buf := make([]byte, f.layer.PieceLen(i))
-	if _, err := io.ReadFull(body, buf); err != nil {
+	// Passed on as it comes: peers verify it against the table this node
+	// signs once it has written it, and containerd checks the whole.
+	arrival := f.layer.Arriving(i, buf)
+	defer arrival.End(false)
+	if _, err := io.ReadFull(tellingReader{body, arrival.Arrived}, buf); err != nil {
 		return err
 	}
+	arrival.End(true)
 	if f.layer.Has(i) {
 		return nil
 	}
@@ -1074,6 +1105,18 @@ func (u *upstreamPieces) take(ctx context.Context, body io.Reader, i int) error 
 	}
 	f.post(func() { f.received(time.Now(), i, swarm.Upstream) })
 	return nil
+}
+
+// tellingReader tells arrived of the bytes read from r.
+type tellingReader struct {
+	r       io.Reader
+	arrived func(int)
+}
+
+func (t tellingReader) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	t.arrived(n)
+	return n, err
 }
 
 // next waits for the lowest piece asked of the upstream that is within

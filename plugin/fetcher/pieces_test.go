@@ -946,3 +946,112 @@ func TestAPieceWhoseBodyBreaksIsRecordedAndAskedAgain(t *testing.T) {
 		}
 	})
 }
+
+// A piece that arrives before any table covers it (a seed passes a piece
+// on as it reads it, and signs it once written) waits for the table the
+// holder's next state brings: each piece is sent once, none discarded.
+func TestAPieceThatArrivesBeforeItsTableWaitsForIt(t *testing.T) {
+	store := newStore(t) // outside the bubble: its event exchange runs for good
+	synctest.Test(t, func(t *testing.T) {
+		data := randomBytes(t, 6<<20) // 24 pieces of 256 KiB
+		d := desc(data, ocispec.MediaTypeImageLayer)
+		var sent atomic.Int32
+		holder := piecesHolder(t, data, false, &sent)
+		tableLater := func(req *http.Request) (*http.Response, error) {
+			resp, err := holder(req)
+			if err != nil || req.URL.Query().Get(oci.PieceQuery) != "" || sent.Load() >= 2 {
+				return resp, err
+			}
+			st, err := window.DecodeState(resp.Body, d.Digest, d.Size, nil)
+			if err != nil {
+				t.Error(err)
+			}
+			st.Tables = nil
+			rec := httptest.NewRecorder()
+			st.Encode(rec)
+			return rec.Result(), nil
+		}
+		client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: tableLater}}
+		up := &fakeUpstream{data: data}
+		o := piecesOptionsOn(t, store)
+		o.Swarm = swarm.DefaultConfig()
+		o.Swarm.Hedge = 1e6 // a hedge would ask a piece twice
+		f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, o)
+		if got := fetchAll(t, f, up, d); !bytes.Equal(got, data) {
+			t.Fatal("wrong bytes")
+		}
+		if up.calls != 0 || sent.Load() != 24 || f.Stats().PiecesWithoutTable.Load() != 0 {
+			t.Fatalf("upstream %d, pieces sent %d, discarded for want of a table %d: want none upstream, each piece sent once, none discarded",
+				up.calls, sent.Load(), f.Stats().PiecesWithoutTable.Load())
+		}
+	})
+}
+
+// gateReader reads r once open is closed.
+type gateReader struct {
+	open <-chan struct{}
+	r    io.Reader
+}
+
+func (g gateReader) Read(p []byte) (int, error) {
+	<-g.open
+	return g.r.Read(p)
+}
+
+// A piece on its way from a peer is offered to this node's peers as it
+// comes (window.Layer.Arrival): its bytes pass on as they arrive, the last
+// once the piece is verified.
+func TestAPieceArrivingFromAPeerIsPassedOnAsItComes(t *testing.T) {
+	store := newStore(t) // outside the bubble: its event exchange runs for good
+	synctest.Test(t, func(t *testing.T) {
+		data := randomBytes(t, 6<<20) // 24 pieces of 256 KiB, past the in-memory limit
+		d := desc(data, ocispec.MediaTypeImageLayer)
+		var sent atomic.Int32
+		holder := piecesHolder(t, data, false, &sent)
+		release := make(chan struct{})
+		const half = 128 << 10
+		gated := func(req *http.Request) (*http.Response, error) {
+			resp, err := holder(req)
+			if err != nil || req.URL.Query().Get(oci.PieceQuery) != "0" {
+				return resp, err
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body = io.NopCloser(io.MultiReader(bytes.NewReader(b[:half]), gateReader{release, bytes.NewReader(b[half:])}))
+			return resp, nil
+		}
+		client := &fakeClient{peers: map[peer.ID]peerBehaviour{peerA: gated}}
+		o := piecesOptionsOn(t, store)
+		o.Swarm = swarm.DefaultConfig()
+		o.Swarm.Hedge = 1e6 // piece 0 is late on purpose
+		f := newFetcher(t, fakeFinder{providers: []peer.ID{peerA}}, client, o)
+		fetched := make(chan []byte, 1)
+		go func() {
+			got, err := fetch(f, &fakeUpstream{data: data}, d)
+			if err != nil {
+				t.Error(err)
+			}
+			fetched <- got
+		}()
+		var a *window.Arrival
+		waitUntil(t, func() bool {
+			l, ok := o.Windows.Lookup(d.Digest)
+			if ok {
+				a, ok = l.Arrival(0)
+			}
+			return ok
+		})
+		passed := a.Reader(t.Context())
+		first := make([]byte, half)
+		if _, err := io.ReadFull(passed, first); err != nil || !bytes.Equal(first, data[:half]) {
+			t.Fatalf("the first half of piece 0, passed on while the rest is on its way: %v", err)
+		}
+		close(release)
+		rest, err := io.ReadAll(passed)
+		if err != nil || !bytes.Equal(rest, data[half:256<<10]) {
+			t.Fatalf("the rest of piece 0 passed on: %d bytes, %v", len(rest), err)
+		}
+		if got := <-fetched; !bytes.Equal(got, data) {
+			t.Fatal("wrong bytes")
+		}
+	})
+}

@@ -87,6 +87,10 @@ const (
 	// HaveHeader, on a piece of a layer, is the serving node's have-set
 	// of it (window.EncodeHave): have-sets travel with the pieces.
 	HaveHeader = "Shoal-Have"
+	// ReceivingHeader, on a piece of a layer, is the pieces arriving at
+	// the serving node now, which it passes on as they come (encoded as
+	// HaveHeader); absent when none arrives.
+	ReceivingHeader = "Shoal-Receiving"
 	// SeedHeader, on a piece of a layer the serving node takes from the
 	// upstream, is how many bytes of it the node has read there so far:
 	// a seed and its progress travel with the pieces, as have-sets do.

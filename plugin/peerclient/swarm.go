@@ -114,8 +114,15 @@ func (c *Client) Piece(ctx context.Context, p peer.ID, repo Repository, desc oci
 	}
 	defer resp.Body.Close()
 	var st swarm.HolderState
-	if have, err := window.DecodeHave(resp.Header.Get(oci.HaveHeader), pieces.SwarmPieceCount(desc.Size)); err == nil {
+	n := pieces.SwarmPieceCount(desc.Size)
+	if have, err := window.DecodeHave(resp.Header.Get(oci.HaveHeader), n); err == nil {
 		st.Have = have // a peer that sends no have-set tells nothing of it
+		st.Receiving = swarm.NewBitfield(n)
+		if v := resp.Header.Get(oci.ReceivingHeader); v != "" {
+			if receiving, err := window.DecodeHave(v, n); err == nil {
+				st.Receiving = receiving
+			}
+		}
 	}
 	if v := resp.Header.Get(oci.SeedHeader); v != "" {
 		if n, err := strconv.ParseInt(v, 10, 64); err == nil && n >= 0 {

@@ -7,6 +7,7 @@
 package window
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"slices"
@@ -171,6 +172,7 @@ func (r *Registry) Begin(dgst digest.Digest, size int64, ns string, labels map[s
 		reg: r, Digest: dgst, Size: size, PieceSize: pieces.SwarmPieceSize(size), Pieces: n,
 		Namespace: ns, Labels: labels,
 		have: swarm.NewBitfield(n), mem: map[int][]byte{}, tables: map[peer.ID]pieces.Table{},
+		arriving: map[int]*Arrival{},
 	}
 	if ids, ok := r.early[dgst]; ok {
 		l.askers, l.followed = ids, true
@@ -228,14 +230,24 @@ type Layer struct {
 	// followed: a peer has asked for the layer (Followed).
 	followed bool
 	ended    bool
-	// grown is closed when the have-set grows or the fetch ends (Grown).
+	// grown is closed when the have-set grows, a piece begins arriving, a
+	// table is added, or the fetch ends (Grown).
 	grown chan struct{}
+	// arriving are the pieces arriving now, passed on as they come
+	// (Arriving).
+	arriving map[int]*Arrival
+	// tabled is closed when a table is added or the fetch ends
+	// (AwaitTable).
+	tabled chan struct{}
 }
 
 // State is what a layer's holder tells a peer of it.
 type State struct {
 	Have swarm.Bitfield
-	Seed bool
+	// Receiving are the pieces arriving at the holder now, which it
+	// passes on as they come (Arrival).
+	Receiving swarm.Bitfield
+	Seed      bool
 	// Yields: the holder, a seed, leaves the upstream to another for now
 	// (swarm.HolderState.Yields).
 	Yields bool
@@ -293,7 +305,8 @@ func (l *Layer) Put(i int, b []byte) error {
 }
 
 // Grown is closed once the layer's have-set holds more than held pieces,
-// or the fetch ended: a peer's state request waits on it.
+// a piece begins arriving, a table is added, or the fetch ended: a peer's
+// state request waits on it.
 func (l *Layer) Grown(held int) <-chan struct{} {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -313,6 +326,63 @@ func (l *Layer) grew() {
 	if l.grown != nil {
 		close(l.grown)
 		l.grown = nil
+	}
+}
+
+// Arriving registers piece i as arriving into buf, to be passed on as it
+// comes; nil (on which every method does nothing) if the piece is held or
+// arriving already (a hedge's second request) or the fetch ended. The
+// caller records its bytes and ends it (Arrival.Arrived, Arrival.End).
+func (l *Layer) Arriving(i int, buf []byte) *Arrival {
+	if i < 0 || i >= l.Pieces || int64(len(buf)) != l.PieceLen(i) {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.ended || l.have.Has(i) || l.arriving[i] != nil {
+		return nil
+	}
+	a := newArrival(buf)
+	a.onEnd = func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if l.arriving[i] == a {
+			delete(l.arriving, i)
+		}
+	}
+	l.arriving[i] = a
+	l.grew() // followers learn that this node offers the piece
+	return a
+}
+
+// Arrival is piece i as it arrives, if it does.
+func (l *Layer) Arrival(i int) (*Arrival, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	a, ok := l.arriving[i]
+	return a, ok
+}
+
+// AwaitTable waits until a table this node knows covers piece i, the
+// fetch ends or ctx ends, and reports whether one covers it.
+func (l *Layer) AwaitTable(ctx context.Context, i int) bool {
+	for {
+		l.mu.Lock()
+		covered := slices.ContainsFunc(slices.Collect(maps.Values(l.tables)), func(t pieces.Table) bool { return i < len(t.Digests) })
+		if covered || l.ended {
+			l.mu.Unlock()
+			return covered
+		}
+		if l.tabled == nil {
+			l.tabled = make(chan struct{})
+		}
+		tabled := l.tabled
+		l.mu.Unlock()
+		select {
+		case <-tabled:
+		case <-ctx.Done():
+			return false
+		}
 	}
 }
 
@@ -454,6 +524,14 @@ func (l *Layer) AddTable(t pieces.Table) {
 		return
 	}
 	l.tables[t.Publisher] = t
+	if l.tabled != nil {
+		close(l.tabled)
+		l.tabled = nil
+	}
+	// Held states are answered: a follower may hold a piece, passed on as
+	// it arrived, that no table it knows covers yet. The last piece of a
+	// layer grows no have-set after it.
+	l.grew()
 }
 
 // CoveredDigests are the digests of the longest table this node knows
@@ -499,14 +577,17 @@ func (l *Layer) Check(i int, b []byte) error {
 
 // Holder is st as the swarm's policy takes it, with the holder's load.
 func (st State) Holder(load int) swarm.HolderState {
-	return swarm.HolderState{Have: st.Have, Seed: st.Seed, Yields: st.Yields, Upstream: st.Upstream, Reading: st.Reading, Load: load, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent, Crowded: st.Crowded}
+	return swarm.HolderState{Have: st.Have, Receiving: st.Receiving, Seed: st.Seed, Yields: st.Yields, Upstream: st.Upstream, Reading: st.Reading, Load: load, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent, Crowded: st.Crowded}
 }
 
 // State is a snapshot of the layer for a peer.
 func (l *Layer) State() State {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	st := State{Have: l.have.Clone(), Seed: l.seed, Yields: l.seed && l.yields, Upstream: l.upstream.Load(), Reading: l.reading.Load(), Holders: slices.Clone(l.holders)}
+	st := State{Have: l.have.Clone(), Receiving: swarm.NewBitfield(l.Pieces), Seed: l.seed, Yields: l.seed && l.yields, Upstream: l.upstream.Load(), Reading: l.reading.Load(), Holders: slices.Clone(l.holders)}
+	for i := range l.arriving {
+		st.Receiving.Set(i)
+	}
 	if l.seed {
 		st.Intake = l.reg.Intake(time.Now())
 	}
@@ -516,15 +597,27 @@ func (l *Layer) State() State {
 	return st
 }
 
-// End ends the fetch: the memory is released and peers no longer find it.
+// End ends the fetch: the memory is released, the pieces arriving are
+// passed on no further, and peers no longer find it.
 func (l *Layer) End() {
+	for _, a := range l.end() {
+		a.End(false) // l.mu released: an arrival's end takes it
+	}
+}
+
+func (l *Layer) end() (arriving map[int]*Arrival) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.ended {
-		return
+		return nil
 	}
 	l.ended = true
 	l.grew()
+	if l.tabled != nil {
+		close(l.tabled)
+		l.tabled = nil
+	}
+	arriving, l.arriving = l.arriving, map[int]*Arrival{}
 	for i := range l.mem {
 		l.release(i)
 	}
@@ -533,4 +626,5 @@ func (l *Layer) End() {
 	if l.reg.layers[l.Digest] == l {
 		delete(l.reg.layers, l.Digest)
 	}
+	return arriving
 }

@@ -116,7 +116,9 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 	have := swarm.NewBitfield(3)
 	have.Set(0)
 	have.Set(2)
-	st := State{Have: have, Seed: true, Yields: true, Upstream: 12345, Reading: 23456, Cap: 99, Intake: 4321, Spent: true, Crowded: true, Holders: []peer.ID{tbl.Publisher}, Tables: []pieces.Table{tbl}}
+	receiving := swarm.NewBitfield(3)
+	receiving.Set(1)
+	st := State{Have: have, Receiving: receiving, Seed: true, Yields: true, Upstream: 12345, Reading: 23456, Cap: 99, Intake: 4321, Spent: true, Crowded: true, Holders: []peer.ID{tbl.Publisher}, Tables: []pieces.Table{tbl}}
 	var buf bytes.Buffer
 	if err := st.Encode(&buf); err != nil {
 		t.Fatal(err)
@@ -125,7 +127,7 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !got.Have.Has(0) || got.Have.Has(1) || !got.Have.Has(2) || !got.Seed || !got.Yields || got.Upstream != 12345 || got.Reading != 23456 || got.Cap != 99 || got.Intake != 4321 || !got.Spent || !got.Crowded || !got.Holder(0).Crowded || len(got.Tables) != 1 || got.Holders[0] != tbl.Publisher {
+	if !got.Have.Has(0) || got.Have.Has(1) || !got.Have.Has(2) || got.Receiving.Count() != 1 || !got.Holder(0).Receiving.Has(1) || !got.Seed || !got.Yields || got.Upstream != 12345 || got.Reading != 23456 || got.Cap != 99 || got.Intake != 4321 || !got.Spent || !got.Crowded || !got.Holder(0).Crowded || len(got.Tables) != 1 || got.Holders[0] != tbl.Publisher {
 		t.Fatalf("decoded %+v", got)
 	}
 	if _, err := DecodeState(bytes.NewReader(buf.Bytes()), digest.FromString("other"), size, nil); !errors.Is(err, ErrInvalidState) {
@@ -147,6 +149,7 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 		`{"have":"` + EncodeHave(swarm.Bitfield{1 << 3}) + `"}`, // piece 3 of 3
 		`{"have":"AAAAAAAAAAAAAAAA"}`,                           // two words for one
 		`{"have":"!!"}`,
+		`{"have":"AAAAAAAAAAA","receiving":"` + EncodeHave(swarm.Bitfield{1 << 3}) + `"}`,
 		`{"have":"AAAAAAAAAAA","upstream":-1}`,
 		`{"have":"AAAAAAAAAAA","reading":-1}`,
 		`{"have":"AAAAAAAAAAA","intake":-1}`,

@@ -45,6 +45,9 @@ type wireState struct {
 	Crowded  bool           `json:"crowded,omitempty"`
 	Holders  []peer.ID      `json:"holders,omitempty"`
 	Tables   []pieces.Table `json:"tables,omitempty"`
+	// Receiving: omitted when no piece arrives, and by nodes that pass
+	// no piece on as it arrives.
+	Receiving string `json:"receiving,omitempty"`
 	// From: the tables' digests begin at this piece (State.TablesPast).
 	From int `json:"from,omitempty"`
 }
@@ -52,7 +55,7 @@ type wireState struct {
 // Encode writes st as JSON.
 func (st State) Encode(w io.Writer) error {
 	return json.NewEncoder(w).Encode(wireState{
-		Have: EncodeHave(st.Have), Seed: st.Seed, Yields: st.Yields, Upstream: st.Upstream, Reading: st.Reading, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent, Crowded: st.Crowded,
+		Have: EncodeHave(st.Have), Receiving: encodeReceiving(st.Receiving), Seed: st.Seed, Yields: st.Yields, Upstream: st.Upstream, Reading: st.Reading, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent, Crowded: st.Crowded,
 		Holders: st.Holders[:min(len(st.Holders), MaxHolders)], Tables: st.Tables[:min(len(st.Tables), MaxTables)],
 		From: st.TablesFrom,
 	})
@@ -100,6 +103,12 @@ func DecodeState(r io.Reader, layer digest.Digest, size int64, known []digest.Di
 	if err != nil {
 		return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
 	}
+	receiving := swarm.NewBitfield(n)
+	if ws.Receiving != "" {
+		if receiving, err = DecodeHave(ws.Receiving, n); err != nil {
+			return State{}, fmt.Errorf("swarm state of %s: pieces receiving: %w", layer, err)
+		}
+	}
 	if ws.Upstream < 0 || ws.Reading < 0 || ws.Cap < 0 || ws.Intake < 0 {
 		return State{}, fmt.Errorf("swarm state of %s: %d bytes from the upstream (%d read by a seed), a cap of %d, an intake of %d: %w", layer, ws.Upstream, ws.Reading, ws.Cap, ws.Intake, ErrInvalidState)
 	}
@@ -124,7 +133,7 @@ func DecodeState(r io.Reader, layer digest.Digest, size int64, known []digest.Di
 			return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
 		}
 	}
-	return State{Have: have, Seed: ws.Seed, Yields: ws.Yields, Upstream: ws.Upstream, Reading: ws.Reading, Cap: ws.Cap, Intake: ws.Intake, Spent: ws.Spent, Crowded: ws.Crowded, Holders: ws.Holders, Tables: ws.Tables}, nil
+	return State{Have: have, Receiving: receiving, Seed: ws.Seed, Yields: ws.Yields, Upstream: ws.Upstream, Reading: ws.Reading, Cap: ws.Cap, Intake: ws.Intake, Spent: ws.Spent, Crowded: ws.Crowded, Holders: ws.Holders, Tables: ws.Tables}, nil
 }
 
 // EncodeHave is a have-set as text, for a JSON field or a header.
@@ -134,6 +143,14 @@ func EncodeHave(b swarm.Bitfield) string {
 		raw = binary.LittleEndian.AppendUint64(raw, w)
 	}
 	return base64.RawURLEncoding.EncodeToString(raw)
+}
+
+// encodeReceiving is EncodeHave, or nothing when no piece is set.
+func encodeReceiving(b swarm.Bitfield) string {
+	if b.Count() == 0 {
+		return ""
+	}
+	return EncodeHave(b)
 }
 
 // DecodeHave reads a have-set of a layer of n pieces: no bit past n.
