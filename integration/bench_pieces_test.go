@@ -92,7 +92,7 @@ func benchPieces(t *testing.T, r *benchReport) {
 				resent = append(resent, fmt.Sprintf("%.1f%%", 100*float64(afterResent[i]-beforeResent[i])/float64(max(afterSegs[i]-beforeSegs[i], 1))))
 				w := afterWaste[i].sub(beforeWaste[i])
 				of := func(n int64) float64 { return float64(n) / float64(im.Data.Size()) }
-				waste = append(waste, fmt.Sprintf("%.2f(%.2f+%.2f)/%d/%d/%.2f/%d", of(w.arrived-w.kept), of(w.cancelled), of(w.failed), w.hedges, w.withoutTable, of(w.states), w.stateCount))
+				waste = append(waste, fmt.Sprintf("%.2f(%.2f+%.2f)/%d/%d/%.2f/%d/%d-%d", of(w.arrived-w.kept), of(w.cancelled), of(w.failed), w.hedges, w.withoutTable, of(w.states), w.stateCount, w.passedOn, w.passCut))
 				c := float64(after[i]-before[i]) / float64(im.Data.Size())
 				most = max(most, c)
 				up = append(up, strconv.FormatFloat(c, 'f', 2, 64))
@@ -111,7 +111,7 @@ func benchPieces(t *testing.T, r *benchReport) {
 			}
 			fmt.Printf("pieces bench, %s, run %d: fetch end %v (× size÷link %s); upstream copies %.2f; most uploaded (kernel) %.2f copies; CPU %.0f%%%s\n"+
 				"  copies each node sent %v, received %v (kernel, headers and resent packets included); TCP segments each node sent again %v;\n"+
-				"  piece bytes that arrived in vain (copies: cancelled + failed) / hedges / pieces dropped for want of a table / states sent (copies) / states sent, per node %v\n",
+				"  piece bytes that arrived in vain (copies: cancelled + failed) / hedges / pieces dropped for want of a table / states sent (copies) / states sent / pieces passed on while they arrived-of them cut short, per node %v\n",
 				c.name, run+1, multiples(times, unit), unit.Round(time.Millisecond), copies[run], most, 100*busy[run], extra, up, in, resent, waste)
 		}
 		if c.slow {
@@ -278,10 +278,14 @@ func logFields(line string) string {
 }
 
 // pieceCounts are a node's counters of piece bytes (shoal status).
-type pieceCounts struct{ arrived, kept, cancelled, failed, hedges, withoutTable, states, stateCount int64 }
+type pieceCounts struct {
+	arrived, kept, cancelled, failed, hedges, withoutTable, states, stateCount int64
+	passedOn, passCut                                                          int64
+}
 
 func (a pieceCounts) sub(b pieceCounts) pieceCounts {
-	return pieceCounts{a.arrived - b.arrived, a.kept - b.kept, a.cancelled - b.cancelled, a.failed - b.failed, a.hedges - b.hedges, a.withoutTable - b.withoutTable, a.states - b.states, a.stateCount - b.stateCount}
+	return pieceCounts{a.arrived - b.arrived, a.kept - b.kept, a.cancelled - b.cancelled, a.failed - b.failed, a.hedges - b.hedges, a.withoutTable - b.withoutTable, a.states - b.states, a.stateCount - b.stateCount,
+		a.passedOn - b.passedOn, a.passCut - b.passCut}
 }
 
 // pieceWaste reads each node's piece counters.
@@ -294,7 +298,7 @@ func (l *rolloutLab) pieceWaste() []pieceCounts {
 			l.t.Fatal(err)
 		}
 		c := st.Counters
-		out[i] = pieceCounts{c["piece_bytes_arrived"], c["piece_bytes_kept"], c["piece_bytes_cancelled"], c["piece_bytes_failed"], c["hedges"], c["pieces_without_table"], c["state_bytes_sent"], c["states_sent"]}
+		out[i] = pieceCounts{c["piece_bytes_arrived"], c["piece_bytes_kept"], c["piece_bytes_cancelled"], c["piece_bytes_failed"], c["hedges"], c["pieces_without_table"], c["state_bytes_sent"], c["states_sent"], c["pieces_passed_on"], c["pieces_passed_on_cut"]}
 	}
 	return out
 }

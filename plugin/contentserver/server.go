@@ -96,6 +96,9 @@ type Server struct {
 	// stateBytes counts the bytes of the layer states answered, states
 	// the answers.
 	stateBytes, states atomic.Int64
+	// passedOn counts the pieces this node began to send while they
+	// arrived, passCut those of them cut short: their arrival failed.
+	passedOn, passCut atomic.Int64
 }
 
 // ServedBytes is how many content bytes were sent to peers.
@@ -108,6 +111,11 @@ func (s *Server) StateBytes() int64 { return s.stateBytes.Load() }
 // States is how many layer states this node has answered: each costs its
 // asker and this node a request, headers and packets beside its bytes.
 func (s *Server) States() int64 { return s.states.Load() }
+
+// PassedOn is how many pieces this node began to send to peers while they
+// arrived, and how many of those it cut short because the piece did not
+// arrive verified.
+func (s *Server) PassedOn() (started, cut int64) { return s.passedOn.Load(), s.passCut.Load() }
 
 // countingWriter counts body bytes sent, paced by the upload limit.
 type countingWriter struct {

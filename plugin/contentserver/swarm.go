@@ -129,7 +129,7 @@ func (s *Server) serveWindowPiece(w http.ResponseWriter, r *http.Request, l *win
 	}
 	if a, ok := l.Arrival(i); ok {
 		// Passed on as it arrives; cut short if it arrives bad.
-		s.writePiece(w, r, pieceOf{l.Digest, l.Size, length}, st, a.Reader(r.Context()), admit)
+		s.writePiece(w, r, pieceOf{l.Digest, l.Size, length}, st, &passedOn{r: a.Reader(r.Context()), s: s}, admit)
 		return
 	}
 	st.Spent = s.spent(l.Digest)
@@ -285,6 +285,26 @@ func (s *Server) writePiece(w http.ResponseWriter, r *http.Request, p pieceOf, s
 	if err != nil {
 		log.G(r.Context()).WithError(err).WithField("digest", p.layer).Debug("p2p: sending a piece to a peer ended early")
 	}
+}
+
+// passedOn is the body of a piece sent as it arrives, counted once it is
+// read, and when the arrival cuts it short.
+type passedOn struct {
+	r       io.Reader
+	s       *Server
+	started bool
+}
+
+func (p *passedOn) Read(b []byte) (int, error) {
+	if !p.started {
+		p.started = true
+		p.s.passedOn.Add(1)
+	}
+	n, err := p.r.Read(b)
+	if errors.Is(err, window.ErrArrivalFailed) {
+		p.s.passCut.Add(1)
+	}
+	return n, err
 }
 
 // takeShare reports whether piece p may be sent to a peer that knows no

@@ -618,6 +618,9 @@ func TestAPieceArrivingIsPassedOnAndCutShortIfBad(t *testing.T) {
 			t.Fatalf("a piece that arrived bad: %d of %d bytes, %v; want it cut short", len(got), len(want), err)
 		}
 	}
+	if started, cut := s.PassedOn(); started != 2 || cut != 1 {
+		t.Fatalf("pieces passed on %d, cut short %d; want 2 and 1", started, cut)
+	}
 	if resp, err := http.Get(path + "?piece=2"); err != nil || resp.StatusCode != http.StatusNotFound {
 		t.Fatalf("a piece neither held nor arriving: %v %v", resp.StatusCode, err)
 	}

@@ -709,8 +709,14 @@ func (f *pieceFetch) start(r swarm.Request) {
 	f.flights[flightID{r.Piece, r.From}] = cancel
 	recovery.Go(ctx, "p2p: fetching a piece", func(ctx context.Context) {
 		buf := make([]byte, f.layer.PieceLen(r.Piece))
-		arrival := f.layer.Arriving(r.Piece, buf) // passed on to peers as it comes
-		defer arrival.End(false)
+		// Passed on to peers as it comes, from its first byte: offered
+		// when asked, a holder may answer busy or late, and the peers
+		// that asked this node for the piece would wait on nothing (in
+		// the sixteen-node lab, their requests timed out every two
+		// seconds, and so did those of the nodes that asked them).
+		var arrival *window.Arrival
+		offered := false
+		defer func() { arrival.End(false) }()
 		ctx, span := startPeerRequest(ctx, r.From, f.desc, int64(r.Piece)*f.layer.PieceSize, int64(len(buf)))
 		windows := f.pf.f.opts.Windows
 		behind := windows.Behind(time.Now())
@@ -723,6 +729,11 @@ func (f *pieceFetch) start(r swarm.Request) {
 			windows.Received().Add(int64(n))
 			awaited.Add(-int64(n))
 			got += int64(n)
+			if !offered && got > 0 {
+				offered = true
+				arrival = f.layer.Arriving(r.Piece, buf) // nil if a hedge's other request offers it
+				n = int(got)
+			}
 			arrival.Arrived(n)
 		}
 		st, err := f.pf.f.client.Piece(ctx, r.From, f.pf.repo, f.desc, r.Piece, peerclient.PieceAsk{Only: r.Only, Arrived: arrived, Behind: behind}, buf)

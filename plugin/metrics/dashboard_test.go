@@ -81,6 +81,7 @@ func exportedSeries(t *testing.T) map[string]map[string]bool {
 	m := New()
 	err := m.Register(reg, Sources{
 		Fetcher: &fetcher.Stats{}, PeerResolves: zero, ServedBytes: zero, DirectSentBytes: zero,
+		PassedOn:       func() (int64, int64) { return 0, 0 },
 		ConnectedPeers: func() int { return 0 }, RoutingTableSize: func() int { return 0 }, AnnouncedKeys: func() int { return 0 },
 	})
 	if err != nil {

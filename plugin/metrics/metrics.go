@@ -14,9 +14,12 @@ import (
 
 // Sources are where the values come from.
 type Sources struct {
-	Fetcher          *fetcher.Stats
-	PeerResolves     func() int64
-	ServedBytes      func() int64
+	Fetcher      *fetcher.Stats
+	PeerResolves func() int64
+	ServedBytes  func() int64
+	// PassedOn is how many pieces were sent while they arrived, and how
+	// many of those were cut short (contentserver.Server.PassedOn).
+	PassedOn         func() (started, cut int64)
 	DirectSentBytes  func() int64
 	ConnectedPeers   func() int
 	RoutingTableSize func() int
@@ -57,6 +60,8 @@ func (m *Metrics) Register(reg prometheus.Registerer, s Sources) error {
 		failHelp   = "Times a peer failed and the fetch went elsewhere, by reason."
 		pieceBytes = "containerd_p2p_piece_bytes_total"
 		pieceHelp  = "Bytes of pieces from peers: all that arrived, whole or not; those kept; those of requests cancelled or failed."
+		passedOn   = "containerd_p2p_pieces_passed_on_total"
+		passedHelp = "Pieces sent to peers while they arrived here: all, and those cut short because they did not arrive verified."
 	)
 	collectors := []prometheus.Collector{
 		m.lookups,
@@ -76,7 +81,9 @@ func (m *Metrics) Register(reg prometheus.Registerer, s Sources) error {
 		counter(pieceBytes, pieceHelp, prometheus.Labels{"outcome": "kept"}, st.PieceBytesKept.Load),
 		counter(pieceBytes, pieceHelp, prometheus.Labels{"outcome": "cancelled"}, st.PieceBytesCancelled.Load),
 		counter(pieceBytes, pieceHelp, prometheus.Labels{"outcome": "failed"}, st.PieceBytesFailed.Load),
-		counter("containerd_p2p_pieces_without_table_total", "Pieces that arrived whole before a table covering them, and were dropped.", nil, st.PiecesWithoutTable.Load),
+		counter("containerd_p2p_pieces_without_table_total", "Pieces that arrived whole and were dropped: no table covering them came in time.", nil, st.PiecesWithoutTable.Load),
+		counter(passedOn, passedHelp, prometheus.Labels{"outcome": "started"}, func() int64 { n, _ := s.PassedOn(); return n }),
+		counter(passedOn, passedHelp, prometheus.Labels{"outcome": "cut"}, func() int64 { _, n := s.PassedOn(); return n }),
 		counter("containerd_p2p_hedged_requests_total", "Second requests sent because the first provider was slow.", nil, st.Hedges.Load),
 		counter("containerd_p2p_peer_resolves_total", "References resolved by peers while the upstream was unreachable.", nil, s.PeerResolves),
 		gauge("containerd_p2p_inflight_transfers", "Fetches from peers under way.", st.InFlight.Load),

@@ -18,6 +18,7 @@ func TestCountersReadTheirSources(t *testing.T) {
 	err := m.Register(reg, Sources{
 		Fetcher:          &st,
 		ServedBytes:      func() int64 { return 42 },
+		PassedOn:         func() (int64, int64) { return 9, 2 },
 		DirectSentBytes:  func() int64 { return 40 },
 		ConnectedPeers:   func() int { return 3 },
 		RoutingTableSize: func() int { return 2 },
@@ -46,12 +47,16 @@ containerd_p2p_failovers_total{reason="stall"} 1
 # HELP containerd_p2p_served_bytes_total Content bytes sent to peers.
 # TYPE containerd_p2p_served_bytes_total counter
 containerd_p2p_served_bytes_total 42
+# HELP containerd_p2p_pieces_passed_on_total Pieces sent to peers while they arrived here: all, and those cut short because they did not arrive verified.
+# TYPE containerd_p2p_pieces_passed_on_total counter
+containerd_p2p_pieces_passed_on_total{outcome="cut"} 2
+containerd_p2p_pieces_passed_on_total{outcome="started"} 9
 # HELP containerd_p2p_connected_peers Peers with an open connection.
 # TYPE containerd_p2p_connected_peers gauge
 containerd_p2p_connected_peers 3
 `
 	if err := testutil.GatherAndCompare(reg, strings.NewReader(want),
-		"containerd_p2p_fetched_bytes_total", "containerd_p2p_failovers_total", "containerd_p2p_served_bytes_total", "containerd_p2p_connected_peers"); err != nil {
+		"containerd_p2p_fetched_bytes_total", "containerd_p2p_failovers_total", "containerd_p2p_served_bytes_total", "containerd_p2p_pieces_passed_on_total", "containerd_p2p_connected_peers"); err != nil {
 		t.Fatal(err)
 	}
 	if n := testutil.CollectAndCount(m.lookups); n != 1 {

@@ -71,6 +71,7 @@ type statusSource struct{ n *Node }
 func (s statusSource) Status() control.Status {
 	n := s.n
 	st := n.fetcher.Stats()
+	passedOn, passCut := n.content.PassedOn()
 	return control.Status{
 		PeerID:         n.router.ID().String(),
 		Addresses:      n.router.Addrs(),
@@ -92,6 +93,8 @@ func (s statusSource) Status() control.Status {
 			"pieces_without_table":   st.PiecesWithoutTable.Load(),
 			"state_bytes_sent":       n.content.StateBytes(),
 			"states_sent":            n.content.States(),
+			"pieces_passed_on":       passedOn,
+			"pieces_passed_on_cut":   passCut,
 		},
 		RecentFailures: n.failures.Recent(),
 	}

@@ -246,6 +246,7 @@ func New(ctx context.Context, cfg *Config, deps Dependencies) (_ *Node, retErr e
 			Fetcher:          n.fetcher.Stats(),
 			PeerResolves:     n.resolver.Resolved,
 			ServedBytes:      n.content.ServedBytes,
+			PassedOn:         n.content.PassedOn,
 			DirectSentBytes:  n.directSent,
 			ConnectedPeers:   rt.ConnectedPeers,
 			RoutingTableSize: rt.RoutingTableSize,

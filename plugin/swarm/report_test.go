@@ -57,8 +57,8 @@ func TestSwarmReport(t *testing.T) {
 		{"three layers, registry 10× the link", func(p *simParams) { threeLayers(p, 10) }},
 		{"a tenth-speed node", func(p *simParams) { p.slow = 1 }},
 		{"a corrupting member", func(p *simParams) { p.corrupt = 1 }},
-		// Not built: a holder serves only the pieces it holds, verified.
-		{"pieces passed on while they arrive (not built)", func(p *simParams) { p.relay = true }},
+		// As before pieces were passed on while they arrived.
+		{"pieces passed on only once held", func(p *simParams) { p.relay = false }},
 		{"1% killed mid-rollout", func(p *simParams) {
 			p.kill = 0.01
 			p.killAt = time.Duration(float64(64<<20) / p.link * float64(time.Second) / 2)

@@ -28,14 +28,14 @@ func (r simResult) row(unit time.Duration) string {
 
 // baseParams is a rollout of one 64 MiB layer whose size ÷ link is
 // layerTime, with calibrated discovery delays. As in the product, a
-// holder serves a piece once it holds it (relay is off).
+// holder passes a piece on while it arrives (relay).
 func baseParams(nodes int, layerTime, hop time.Duration) simParams {
 	const size = 64 << 20
 	rate := float64(size) / layerTime.Seconds()
 	return simParams{
 		nodes: nodes, layers: []int64{size}, link: rate, registry: rate, hop: hop,
 		announceMin: 50 * time.Millisecond, announceMax: 2 * time.Second, lookupDelay: 20 * time.Millisecond,
-		cfg: DefaultConfig(), seed: 1, timeLimit: 100 * layerTime,
+		cfg: DefaultConfig(), seed: 1, timeLimit: 100 * layerTime, relay: true,
 	}
 }
 

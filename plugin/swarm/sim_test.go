@@ -54,7 +54,14 @@ import (
 //     the simulator counts them per holder (the busiest one's answers a
 //     second are in the report), as the lab counts their bytes.
 //   - Pieces are verified by a flag (a corrupting member's pieces carry
-//     it), not by hashing.
+//     it), not by hashing, and need no table: a node of the product may
+//     wait for the table that covers a piece passed on to it while the
+//     seed read it (the seed signs it once written), up to a state's
+//     round trip.
+//   - A piece passed on while it arrives (relay) moves no faster than
+//     the transfer that feeds it, and is offered once that transfer has
+//     started (the product: once its first byte came); its last byte is
+//     not held back for the check.
 
 const (
 	gossipNames = 8
