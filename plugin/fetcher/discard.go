@@ -54,7 +54,7 @@ func (pf *PeerFirst) DiscardCorrupt(ctx context.Context) bool {
 			continue
 		}
 		for _, p := range d.signers {
-			pf.judge(p, d.desc.Digest, peerclient.ErrCorrupt)
+			pf.judge(p, d.desc.Digest, peerclient.ErrBadTable)
 		}
 		log.G(ctx).WithFields(log.Fields{"digest": d.desc.Digest, "signers": d.signers}).
 			Error("p2p: a layer whose pieces matched peers' tables failed its digest check; discarded, its signers penalized")

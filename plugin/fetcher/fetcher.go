@@ -164,7 +164,7 @@ func (f *Fetcher) judge(p peer.ID, d digest.Digest, err error) {
 		f.stats.NotFound.Add(1)
 	case penalty.Busy:
 		f.stats.Busy.Add(1)
-	case penalty.Corrupt:
+	case penalty.Corrupt, penalty.BadTable:
 		f.stats.Corrupt.Add(1)
 	}
 	f.penalties.Judge(p, d, kind)

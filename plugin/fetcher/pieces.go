@@ -492,7 +492,7 @@ func (f *pieceFetch) rememberSigners() {
 // node's bytes.
 func (f *pieceFetch) addTables(id peer.ID, ts []pieces.Table) (ok bool) {
 	for _, t := range ts {
-		if f.pf.f.penalties.IsCorrupt(t.Publisher, f.desc.Digest) {
+		if f.pf.f.penalties.IsBadTable(t.Publisher, f.desc.Digest) {
 			if id != t.Publisher {
 				f.pf.judge(id, f.desc.Digest, fmt.Errorf("%s vouches for the table of %s: %w", id, t.Publisher, peerclient.ErrCorrupt))
 			}

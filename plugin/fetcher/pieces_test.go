@@ -1055,3 +1055,44 @@ func TestAPieceArrivingFromAPeerIsPassedOnAsItComes(t *testing.T) {
 		}
 	})
 }
+
+// A seed that sends bad pieces of a layer whose table it signed true is
+// dropped for the layer, but its table is not: the other holders learned
+// the table from it, and their pieces match it. The layer comes from them,
+// none from the upstream.
+func TestASeedThatSendsBadPiecesKeepsItsTrueTable(t *testing.T) {
+	store := newStore(t) // outside the bubble: its event exchange runs for good
+	synctest.Test(t, func(t *testing.T) {
+		data := randomBytes(t, 6<<20)
+		d := desc(data, ocispec.MediaTypeImageLayer)
+		key, _, err := crypto.GenerateEd25519Key(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed, err := peer.IDFromPrivateKey(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fromSeed, fromB atomic.Int32
+		all := func(int) bool { return true }
+		b := holderOf(t, key, d, data, false, &fromB, all, false, 0) // the seed's table, good bytes
+		client := &fakeClient{peers: map[peer.ID]peerBehaviour{
+			seed: holderOf(t, key, d, data, true, &fromSeed, all, true, d.Size),
+			peerB: func(req *http.Request) (*http.Response, error) {
+				if fromSeed.Load() == 0 { // B fetches the layer from the seed too
+					return notFound(req)
+				}
+				return b(req)
+			},
+		}}
+		up := &fakeUpstream{data: data}
+		f := newFetcher(t, fakeFinder{providers: []peer.ID{seed, peerB}}, client, piecesOptionsOn(t, store))
+		if got := fetchAll(t, f, up, d); !bytes.Equal(got, data) {
+			t.Fatal("wrong bytes")
+		}
+		if up.calls != 0 || fromB.Load() == 0 || !f.penalties.IsCorrupt(seed, d.Digest) || f.penalties.IsBadTable(seed, d.Digest) || f.penalties.IsCorrupt(peerB, d.Digest) {
+			t.Fatalf("upstream %d, pieces from B %d; seed penalized %v, its tables refused %v; B penalized %v: want the layer from B, the seed avoided, its table kept",
+				up.calls, fromB.Load(), f.penalties.IsCorrupt(seed, d.Digest), f.penalties.IsBadTable(seed, d.Digest), f.penalties.IsCorrupt(peerB, d.Digest))
+		}
+	})
+}

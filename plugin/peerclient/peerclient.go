@@ -63,6 +63,9 @@ var (
 	ErrUnreachable = fmt.Errorf("peer unreachable: %w", errdefs.ErrUnavailable)
 	// ErrCorrupt: the peer's bytes do not match the digest asked for.
 	ErrCorrupt = fmt.Errorf("content failed verification: %w", errdefs.ErrDataLoss)
+	// ErrBadTable: a piece table the peer signed covered bytes that failed
+	// the layer's digest (penalty.BadTable).
+	ErrBadTable = fmt.Errorf("signed a piece table of bytes that failed the layer's digest: %w", ErrCorrupt)
 )
 
 // Transport sends an HTTP request to a peer's content service (see package
@@ -315,6 +318,8 @@ func PenaltyKind(err error) penalty.Kind {
 		return penalty.Busy
 	case errors.Is(err, ErrNoAnswer), errors.Is(err, ErrUnreachable):
 		return penalty.Unresponsive
+	case errors.Is(err, ErrBadTable):
+		return penalty.BadTable
 	case errors.Is(err, ErrCorrupt):
 		return penalty.Corrupt
 	}

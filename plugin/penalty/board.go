@@ -9,6 +9,11 @@
 //   - Unresponsive: no connection or no answer in time; skipped for every
 //     digest for a while, so its records stop costing a timeout each.
 //   - Corrupt: its bytes did not verify; not asked for that digest again.
+//   - BadTable: a piece table it signed covered bytes that failed the
+//     layer's digest: as Corrupt, and its tables of that digest are
+//     refused. A peer that sends bad pieces is not one: its table may be
+//     true (the other holders' pieces match it), and refusing it would
+//     refuse every holder that learned the layer's table from it.
 //
 // Anything else (a short or long body, an odd status) fails that request
 // over to another source and costs the peer nothing.
@@ -31,16 +36,17 @@ const (
 	Busy
 	Unresponsive
 	Corrupt
+	BadTable
 )
 
 func (k Kind) String() string {
-	return [...]string{"none", "stale", "busy", "unresponsive", "corrupt"}[k]
+	return [...]string{"none", "stale", "busy", "unresponsive", "corrupt", "bad table"}[k]
 }
 
 // Options tune a Board.
 type Options struct {
 	// CorruptTTL is how long a peer that delivered bad bytes for a digest
-	// is not asked for it again. Default 10m.
+	// (or signed a table of them) is not asked for it again. Default 10m.
 	CorruptTTL time.Duration
 	// StaleTTL is how long a peer that no longer holds a digest is not
 	// asked for it again. Default 5m.
@@ -55,6 +61,7 @@ type Options struct {
 // Board is shared by everything that asks peers for content.
 type Board struct {
 	corrupt      *box // (peer, digest)
+	badTable     *box // (peer, digest)
 	stale        *box // (peer, digest)
 	unresponsive *box // (peer, "")
 	busy         *box // (peer, "")
@@ -75,7 +82,7 @@ func New(opts Options) *Board {
 		opts.BusyTTL = time.Second
 	}
 	return &Board{
-		corrupt: newBox(opts.CorruptTTL, 4096), stale: newBox(opts.StaleTTL, 4096),
+		corrupt: newBox(opts.CorruptTTL, 4096), badTable: newBox(opts.CorruptTTL, 4096), stale: newBox(opts.StaleTTL, 4096),
 		unresponsive: newBox(opts.UnresponsiveTTL, 1024), busy: newBox(opts.BusyTTL, 1024),
 	}
 }
@@ -91,6 +98,9 @@ func (b *Board) Judge(p peer.ID, dgst digest.Digest, kind Kind) {
 		b.unresponsive.penalize(p, "")
 	case Corrupt:
 		b.corrupt.penalize(p, dgst)
+	case BadTable:
+		b.corrupt.penalize(p, dgst)
+		b.badTable.penalize(p, dgst)
 	}
 }
 
@@ -108,6 +118,10 @@ func (b *Board) IsStale(p peer.ID, dgst digest.Digest) bool { return b.stale.pen
 
 // IsCorrupt reports whether p is avoided for dgst because of bad bytes.
 func (b *Board) IsCorrupt(p peer.ID, dgst digest.Digest) bool { return b.corrupt.penalized(p, dgst) }
+
+// IsBadTable reports whether p's piece tables of dgst are refused: one it
+// signed covered bytes that failed the digest.
+func (b *Board) IsBadTable(p peer.ID, dgst digest.Digest) bool { return b.badTable.penalized(p, dgst) }
 
 // IsUnresponsive reports whether p is avoided for every digest.
 func (b *Board) IsUnresponsive(p peer.ID) bool { return b.unresponsive.penalized(p, "") }

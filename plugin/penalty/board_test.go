@@ -33,6 +33,13 @@ func TestCorruptIsPerDigestUnresponsiveForAll(t *testing.T) {
 	if !b.Avoid("a", one) || b.Avoid("a", two) || !b.IsCorrupt("a", one) {
 		t.Fatal("a corrupt delivery must be avoided for that digest only")
 	}
+	if b.IsBadTable("a", one) {
+		t.Fatal("a peer that sent bad bytes has its tables refused")
+	}
+	b.Judge("c", one, BadTable)
+	if !b.IsBadTable("c", one) || !b.IsCorrupt("c", one) || b.IsBadTable("c", two) {
+		t.Fatal("the signer of a bad table must be avoided, its tables refused, for that digest only")
+	}
 	b.Judge("b", one, Unresponsive)
 	if !b.Avoid("b", one) || !b.Avoid("b", two) || !b.IsUnresponsive("b") {
 		t.Fatal("an unresponsive peer must be avoided for every digest")

@@ -1,9 +1,10 @@
 // Package window holds what this node has of the layers it fetches by
 // pieces: which verified pieces it holds (its have-set), the bytes of
 // those it holds ahead of what it has written to its ingest (the window,
-// in memory, within a budget for the whole node), the piece tables it
-// knows, and the holders it knows. The fetcher puts pieces and writes them
-// in order; the content service answers peers from it.
+// in memory, within a budget for the whole node), the pieces arriving
+// (passed on to peers as they come), the piece tables it knows, and the
+// holders it knows. The fetcher puts pieces and writes them in order; the
+// content service answers peers from it.
 package window
 
 import (
