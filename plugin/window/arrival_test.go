@@ -48,16 +48,24 @@ func drain(r io.Reader) func() ([]byte, error) {
 	}
 }
 
+// fetchingLayer begins the fetch of a layer of the test's size, ended
+// with the test.
+func fetchingLayer(t *testing.T) (*Layer, []byte) {
+	t.Helper()
+	data := layerBytes()
+	l, err := New(1<<20).Begin(digest.FromBytes(data), size, "default", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(l.End)
+	return l, data
+}
+
 // A piece arriving is passed on as its bytes come, all but the last; the
 // last leaves once the piece is verified.
 func TestAnArrivingPieceIsPassedOnAndItsLastByteWaitsForItsCheck(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		data := layerBytes()
-		l, err := New(1<<20).Begin(digest.FromBytes(data), size, "default", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer l.End()
+		l, data := fetchingLayer(t)
 		buf := make([]byte, l.PieceLen(1))
 		grown := l.Grown(0)
 		a := l.Arriving(1, buf)
@@ -101,16 +109,12 @@ func TestAnArrivingPieceIsPassedOnAndItsLastByteWaitsForItsCheck(t *testing.T) {
 // peer sees its body cut, never a whole bad piece.
 func TestAPieceThatFailsItsCheckEndsWhatPassesItOn(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		data := layerBytes()
 		for _, end := range []func(l *Layer, a *Arrival){
 			func(_ *Layer, a *Arrival) { a.End(false) }, // bad bytes
 			func(_ *Layer, a *Arrival) { a.End(true) },  // said good, short of the piece
 			func(l *Layer, _ *Arrival) { l.End() },      // the fetch ended
 		} {
-			l, err := New(1<<20).Begin(digest.FromBytes(data), size, "default", nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			l, _ := fetchingLayer(t)
 			buf := make([]byte, l.PieceLen(0))
 			a := l.Arriving(0, buf)
 			a.Arrived(len(buf) - 10)
@@ -132,12 +136,7 @@ func TestAPieceThatFailsItsCheckEndsWhatPassesItOn(t *testing.T) {
 // leaves.
 func TestAReaderOfAStalledArrivalEndsWithItsContext(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		data := layerBytes()
-		l, err := New(1<<20).Begin(digest.FromBytes(data), size, "default", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer l.End()
+		l, _ := fetchingLayer(t)
 		a := l.Arriving(2, make([]byte, l.PieceLen(2)))
 		ctx, cancel := context.WithTimeout(t.Context(), time.Second)
 		defer cancel()
@@ -151,12 +150,7 @@ func TestAReaderOfAStalledArrivalEndsWithItsContext(t *testing.T) {
 // table covering it is added, and not for one that does not.
 func TestAwaitTableReturnsOnceATableCoversThePiece(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		data := layerBytes()
-		l, err := New(1<<20).Begin(digest.FromBytes(data), size, "default", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer l.End()
+		l, data := fetchingLayer(t)
 		short, key := signedTable(t, data, 1)
 		covered := make(chan bool, 1)
 		go func() { covered <- l.AwaitTable(t.Context(), 1) }()
