@@ -769,8 +769,9 @@ func (f *pieceFetch) verify(ctx context.Context, i int, b []byte) error {
 // state asked is answered once a table is added (window.Layer.AddTable),
 // and asked again StateSpacing after the last; past StateHold it is
 // answered anyway. Sixteen-node lab (8 Mbit/s, nine runs): 0–1 pieces a
-// node dropped for want of a table; with no wait, every piece a seed
-// passed on while it read it would be (the fetcher's test of it: all).
+// node dropped for want of a table. With no wait, the test whose holder
+// sends its table after its first pieces had all 24 pieces dropped and
+// sent again.
 const tableWait = swarm.StateSpacing + swarm.StateHold
 
 // answered takes the outcome of a piece request, of which got bytes
