@@ -57,6 +57,7 @@ func TestSwarmReport(t *testing.T) {
 		{"three layers, registry 10× the link", func(p *simParams) { threeLayers(p, 10) }},
 		{"a tenth-speed node", func(p *simParams) { p.slow = 1 }},
 		{"a corrupting member", func(p *simParams) { p.corrupt = 1 }},
+		{"the first seed corrupting every piece it sends", func(p *simParams) { p.corruptSeed = true }},
 		// As before pieces were passed on while they arrived.
 		{"pieces passed on only once held", func(p *simParams) { p.relay = false }},
 		{"1% killed mid-rollout", func(p *simParams) {

@@ -1,6 +1,7 @@
 package swarm
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
@@ -95,10 +96,11 @@ type HolderState struct {
 	// (it may wait for a request to the registry) does not share its
 	// pieces with the seeds that read.
 	Upstream int64
-	// Reading is the most bytes of the layer that a seed the holder knows
-	// of (through the holders it follows, itself included) says it has
-	// read from the upstream (Session.Reading).
-	Reading int64
+	// Reading are the seeds of the layer the holder knows of (through the
+	// holders it follows, itself included), each with the most bytes of
+	// the layer it says it has read from the upstream (Session.Reading).
+	// At most MaxReaders, furthest along first.
+	Reading []SeedRead
 	// Load is how many requests the holder is serving or has queued.
 	Load int
 	// Cap is the most bytes per second the holder sends to peers, all
@@ -120,6 +122,7 @@ type holder struct {
 	state    HolderState
 	active   bool
 	excluded bool // corrupt or gone
+	corrupt  bool // excluded for bad pieces: what it reads is no progress
 	stated   bool // in Session.stated
 	inflight int
 	rate     float64  // bytes per second of its completed pieces, 0: not known
@@ -276,6 +279,8 @@ type Session struct {
 	stateN    int
 	// rotated is when this node last changed whom it follows (rotate).
 	rotated time.Time
+	// readBuf is Reading's scratch space.
+	readBuf []SeedRead
 }
 
 // NewSession starts the fetch of layer by self at now.
@@ -484,7 +489,7 @@ func (s *Session) Update(now time.Time, id peer.ID, st HolderState) {
 	// reading more of them there is progress: the pieces are on their way.
 	// A seed's first piece can take seconds when the registry's link is
 	// shared by many seeds; its bytes show it is not stuck.
-	if st.Have.Count() > h.state.Have.Count() || (st.Seed && !h.state.Seed) || st.Upstream > h.state.Upstream || st.Reading > h.state.Reading {
+	if !h.excluded && (st.Have.Count() > h.state.Have.Count() || (st.Seed && !h.state.Seed) || st.Upstream > h.state.Upstream || s.readMore(st.Reading, h.state.Reading)) {
 		s.lastArrival = now
 	}
 	if st.Seed && !h.state.Seed && st.Upstream == 0 {
@@ -514,30 +519,96 @@ func (s *Session) Update(now time.Time, id peer.ID, st HolderState) {
 	h.state = st
 }
 
-// Reading is the most bytes of the layer that a seed this node knows of,
-// itself included, has read from the upstream, as told by the holders it
-// follows (HolderState.Reading). Passed on in this node's state, it shows
-// the nodes that follow it that the layer moves though no holder they
-// follow has gained a piece yet: with a hundred nodes at 100 s size ÷
-// link, a seed's first pieces took longer than a stall to reach the
-// holders some nodes followed, and a second node read the whole layer
-// beside it, neither following the other (simulator, one 64 MiB layer:
-// 1.99 upstream copies, p50 2.09×).
-func (s *Session) Reading() int64 {
-	var r int64
-	if s.seed {
-		r = s.upstreamBytes
+// Reading are the seeds of the layer this node knows of, itself
+// included, each with the most bytes of the layer it has read from the
+// upstream, as the seed or the holders this node follows told
+// (HolderState.Reading); at most MaxReaders, those furthest along. Passed
+// on in this node's state, it shows the nodes that follow it that the
+// layer moves though no holder they follow has gained a piece yet: with a
+// hundred nodes at 100 s size ÷ link, a seed's first pieces took longer
+// than a stall to reach the holders some nodes followed, and a second
+// node read the whole layer beside it, neither following the other
+// (simulator, one 64 MiB layer: 1.99 upstream copies, p50 2.09×).
+//
+// A seed this node caught sending bad pieces is left out, and is no
+// progress when others tell of it: in the sixteen-node lab, a corrupting
+// member that was the only seed of the 64 MiB layer held every node back
+// until it had read the whole layer (72 s), its bytes passed on as the
+// layer moving by nodes that had all dropped it.
+func (s *Session) Reading() []SeedRead {
+	r := s.readBuf[:0]
+	add := func(id peer.ID, n int64) {
+		for k := range r {
+			if r[k].Seed == id {
+				r[k].Bytes = max(r[k].Bytes, n)
+				return
+			}
+		}
+		r = append(r, SeedRead{Seed: id, Bytes: n})
+	}
+	if s.seed && s.upstreamBytes > 0 {
+		add(s.self, s.upstreamBytes)
 	}
 	for _, h := range s.stated {
 		if h.excluded {
 			continue
 		}
-		if h.state.Seed {
-			r = max(r, h.state.Upstream)
+		if h.state.Seed && h.state.Upstream > 0 {
+			add(h.id, h.state.Upstream)
 		}
-		r = max(r, h.state.Reading)
+		for _, sr := range h.state.Reading {
+			if sr.Seed != s.self && !s.caught(sr.Seed) {
+				add(sr.Seed, sr.Bytes)
+			}
+		}
 	}
-	return r
+	s.readBuf = r
+	if len(r) == 0 {
+		return nil
+	}
+	slices.SortFunc(r, func(a, b SeedRead) int {
+		if c := cmp.Compare(b.Bytes, a.Bytes); c != 0 {
+			return c
+		}
+		return strings.Compare(string(a.Seed), string(b.Seed))
+	})
+	return slices.Clone(r[:min(len(r), MaxReaders)])
+}
+
+// SeedRead is how many bytes of the layer a seed has read from the
+// upstream.
+type SeedRead struct {
+	Seed  peer.ID
+	Bytes int64
+}
+
+// MaxReaders bounds the seeds a state tells of (HolderState.Reading): a
+// layer has one seed reading it at a time, and a few more while seeds
+// hand over or a slow one is replaced; the bound is on a peer's input.
+const MaxReaders = 8
+
+// readMore reports whether now tells of a seed, not one this node caught
+// sending bad pieces, that has read more than before told.
+func (s *Session) readMore(now, before []SeedRead) bool {
+	for _, sr := range now {
+		if sr.Seed == s.self || s.caught(sr.Seed) {
+			continue
+		}
+		var was int64
+		if i := slices.IndexFunc(before, func(b SeedRead) bool { return b.Seed == sr.Seed }); i >= 0 {
+			was = before[i].Bytes
+		}
+		if sr.Bytes > was {
+			return true
+		}
+	}
+	return false
+}
+
+// caught reports whether id sent this node bad pieces of the layer.
+func (s *Session) caught(id peer.ID) bool {
+	h, ok := s.holders[id]
+	return ok && h.corrupt
 }
 
 // Moving records that bytes of a piece asked of a holder arrived at now:
@@ -734,7 +805,7 @@ func (s *Session) Failed(now time.Time, i int, src peer.ID, why Failure) {
 			h.full = h.refused[i]
 		}
 	case Corrupt, Gone:
-		s.exclude(h)
+		s.exclude(h, why)
 	}
 }
 
@@ -754,10 +825,12 @@ func (s *Session) Lost(src peer.ID, why Failure) {
 		}
 	}
 	h.inflight = 0
-	s.exclude(h)
+	s.exclude(h, why)
 }
 
-func (s *Session) exclude(h *holder) {
+// exclude leaves h for the rest of the layer, why being Gone or Corrupt.
+func (s *Session) exclude(h *holder, why Failure) {
+	h.corrupt = h.corrupt || why == Corrupt
 	if h.excluded {
 		return
 	}

@@ -259,29 +259,96 @@ func TestASeedReadingFarAwayIsNoStall(t *testing.T) {
 	s.AddHolders("follower", "other")
 	s.Decided(epoch)
 	s.Update(epoch, "follower", HolderState{Have: NewBitfield(9)})
-	s.Update(epoch, "other", HolderState{Have: NewBitfield(9), Reading: 1 << 10})
+	s.Update(epoch, "other", HolderState{Have: NewBitfield(9), Reading: []SeedRead{{"seed", 1 << 10}}})
 	step := cfg.Stall / 2
 	at := epoch
 	for read := int64(1); read <= 6; read++ { // three Stalls, no piece yet
 		at = at.Add(step)
-		s.Update(at, "follower", HolderState{Have: NewBitfield(9), Reading: read << 16})
+		s.Update(at, "follower", HolderState{Have: NewBitfield(9), Reading: []SeedRead{{"seed", read << 16}}})
 		for _, r := range s.Next(at) {
 			if r.From == Upstream {
 				t.Fatalf("after %v of a seed reading on, told by a holder: %v, want to wait for it", at.Sub(epoch), r)
 			}
 		}
-		if got := s.Reading(); got != read<<16 {
-			t.Fatalf("passes on %d bytes read, want the most told, %d", got, read<<16)
+		if got := s.Reading(); len(got) != 1 || got[0] != (SeedRead{"seed", read << 16}) {
+			t.Fatalf("passes on %v, want the most told of the seed, %d bytes", got, read<<16)
 		}
 	}
 	if s.Seed() {
 		t.Fatal("turned seed while a seed's bytes grew")
 	}
 	stuck := at.Add(2 * cfg.Stall) // Stall and its share for the holders ranked before
-	s.Update(stuck, "follower", HolderState{Have: NewBitfield(9), Reading: 6 << 16})
+	s.Update(stuck, "follower", HolderState{Have: NewBitfield(9), Reading: []SeedRead{{"seed", 6 << 16}}})
 	s.Next(stuck)
 	if !s.Seed() {
 		t.Fatal("not a seed after a stall time with the seed's bytes still")
+	}
+}
+
+// A seed this node caught sending bad pieces is no progress, however far
+// it reads as others tell: the node stalls on it as on silence and reads
+// the layer itself, and passes the bad seed's bytes on to nobody. Another
+// seed's bytes still count.
+func TestASeedCaughtSendingBadPiecesIsNoProgress(t *testing.T) {
+	cfg := testConfig()
+	s := NewSession(cfg, layer, "self", epoch)
+	s.AddHolders("bad", "follower")
+	s.Decided(epoch)
+	s.Update(epoch, "bad", HolderState{Have: NewBitfield(9), Seed: true, Upstream: 1 << 10})
+	s.Update(epoch, "follower", HolderState{Have: NewBitfield(9), Reading: []SeedRead{{"bad", 1 << 10}, {"self", 1}}})
+	s.Failed(epoch, 0, "bad", Corrupt)
+	if got := s.Reading(); len(got) != 0 {
+		t.Fatalf("passes on %v, want no seed: the only one sent bad pieces", got)
+	}
+	at := epoch
+	for read := int64(1); !s.Seed(); read++ {
+		at = at.Add(cfg.Stall / 4)
+		if at.Sub(epoch) > 4*cfg.Stall {
+			t.Fatalf("no seed %v after the only one was caught, while others told of its bytes", at.Sub(epoch))
+		}
+		s.Update(at, "follower", HolderState{Have: NewBitfield(9), Reading: []SeedRead{{"bad", read << 16}}})
+		s.Next(at)
+	}
+	if waited := at.Sub(epoch); waited < cfg.Stall {
+		t.Fatalf("a seed after %v, before a stall time", waited)
+	}
+
+	s = NewSession(cfg, layer, "self", epoch)
+	s.AddHolders("bad", "follower")
+	s.Decided(epoch)
+	s.Update(epoch, "follower", HolderState{Have: NewBitfield(9)})
+	s.Failed(epoch, 0, "bad", Corrupt)
+	for at := epoch; at.Sub(epoch) < 3*cfg.Stall; at = at.Add(cfg.Stall / 4) {
+		read := int64(at.Sub(epoch)/(cfg.Stall/4)) + 1
+		s.Update(at, "follower", HolderState{Have: NewBitfield(9), Reading: []SeedRead{{"bad", read << 16}, {"good", read << 10}}})
+		for _, r := range s.Next(at) {
+			if r.From == Upstream {
+				t.Fatalf("after %v of another seed reading on: %v, want to wait for it", at.Sub(epoch), r)
+			}
+		}
+	}
+	if got := s.Reading(); len(got) != 1 || got[0].Seed != "good" {
+		t.Fatalf("passes on %v, want the good seed alone", got)
+	}
+}
+
+// A state tells of MaxReaders seeds at most, those furthest along.
+func TestReadingTellsOfTheSeedsFurthestAlong(t *testing.T) {
+	s := NewSession(testConfig(), layer, "self", epoch)
+	s.AddHolders("follower")
+	var told []SeedRead
+	for i := range MaxReaders + 3 {
+		told = append(told, SeedRead{peer.ID(fmt.Sprint("seed", i)), int64(i + 1)})
+	}
+	s.Update(epoch, "follower", HolderState{Have: NewBitfield(9), Reading: told})
+	got := s.Reading()
+	if len(got) != MaxReaders {
+		t.Fatalf("tells of %d seeds, want %d", len(got), MaxReaders)
+	}
+	for k, sr := range got {
+		if sr.Bytes != int64(MaxReaders+3-k) {
+			t.Fatalf("tells of %v, want the %d furthest along, furthest first", got, MaxReaders)
+		}
 	}
 }
 

@@ -12,6 +12,7 @@ func TestEverySurvivingNodeCompletesDespiteFaults(t *testing.T) {
 	cases := map[string]func(*simParams){
 		"no fault":            func(*simParams) {},
 		"a corrupting member": func(p *simParams) { p.corrupt = 1 },
+		"a corrupting seed":   func(p *simParams) { p.corruptSeed = true },
 		"a tenth-speed node":  func(p *simParams) { p.slow = 1 },
 		"a node of 30 killed mid-rollout": func(p *simParams) {
 			p.kill, p.killAt = 1.0/30, 500*time.Millisecond

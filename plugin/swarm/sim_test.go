@@ -80,13 +80,16 @@ type simParams struct {
 	cfg         Config
 	seed        uint64
 
-	slow      int     // nodes at a tenth of the link
-	kill      float64 // share of nodes killed at killAt
-	killAt    time.Duration
-	corrupt   int // members that corrupt every piece they send
-	timeLimit time.Duration
-	debug     func(*sim)
-	onStart   func(*sim)
+	slow    int     // nodes at a tenth of the link
+	kill    float64 // share of nodes killed at killAt
+	killAt  time.Duration
+	corrupt int // members that corrupt every piece they send
+	// corruptSeed: the first node to become a seed corrupts every piece
+	// it sends (its table is true).
+	corruptSeed bool
+	timeLimit   time.Duration
+	debug       func(*sim)
+	onStart     func(*sim)
 	// relay: a holder passes a piece on while it arrives; the receiver
 	// verifies it, and a relay that finds it bad ends what it passes on.
 	relay bool
@@ -254,6 +257,8 @@ type sim struct {
 	res    simResult
 	// inflight transfers by (node, layer, piece, source) to cancel them.
 	flights map[flightKey]*transfer
+	// seeded: a node became a seed (simParams.corruptSeed).
+	seeded bool
 }
 
 type flightKey struct {
@@ -672,6 +677,10 @@ func (s *sim) pump(n *simNode, k int) {
 	sess := n.sessions[k]
 	if sess.Seed() && n.seedSince[k] < 0 {
 		n.seedSince[k] = s.now
+		if s.p.corruptSeed && !s.seeded {
+			n.corrupt = true
+		}
+		s.seeded = true
 	}
 	if sess.LeavesUpstream(s.clock()) {
 		s.leaveUpstream(n, k)

@@ -219,9 +219,9 @@ type Layer struct {
 	// upstream counts the bytes read from the upstream so far, whole
 	// pieces or not: a seed's progress between pieces.
 	upstream atomic.Int64
-	// reading is what the fetcher last knew a seed to have read of the
-	// layer (SetReading).
-	reading atomic.Int64
+	// reading is what the fetcher last knew the seeds to have read of the
+	// layer (SetReading); never changed once set.
+	reading []swarm.SeedRead
 	tables  map[peer.ID]pieces.Table
 	holders []peer.ID
 	// askers are the peers that asked for the layer since the fetcher
@@ -255,9 +255,9 @@ type State struct {
 	// Upstream is how many bytes of the layer the holder has read from the
 	// upstream so far.
 	Upstream int64
-	// Reading is the most bytes of the layer a seed the holder knows of
-	// has read from the upstream (swarm.HolderState.Reading).
-	Reading int64
+	// Reading are the seeds of the layer the holder knows of, each with
+	// the bytes of it read from the upstream (swarm.HolderState.Reading).
+	Reading []swarm.SeedRead
 	// Cap is the holder's upload cap in bytes per second; 0: none.
 	Cap int64
 	// Intake is how many bytes per second the holder receives, for every
@@ -476,9 +476,14 @@ func (l *Layer) StartSend(now time.Time, i, uploads int, asker string) (end func
 // reader to add to as they arrive.
 func (l *Layer) UpstreamBytes() *atomic.Int64 { return &l.upstream }
 
-// SetReading records the most bytes of the layer a seed this node knows
-// of has read from the upstream, to pass on (swarm.Session.Reading).
-func (l *Layer) SetReading(n int64) { l.reading.Store(n) }
+// SetReading records what the seeds of the layer this node knows of have
+// read from the upstream, to pass on (swarm.Session.Reading); the slice
+// is the layer's from then on.
+func (l *Layer) SetReading(seeds []swarm.SeedRead) {
+	l.mu.Lock()
+	l.reading = seeds
+	l.mu.Unlock()
+}
 
 // SetHolders records the holders this node knows, to pass on.
 func (l *Layer) SetHolders(ids []peer.ID) {
@@ -585,7 +590,7 @@ func (st State) Holder(load int) swarm.HolderState {
 func (l *Layer) State() State {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	st := State{Have: l.have.Clone(), Receiving: swarm.NewBitfield(l.Pieces), Seed: l.seed, Yields: l.seed && l.yields, Upstream: l.upstream.Load(), Reading: l.reading.Load(), Holders: slices.Clone(l.holders)}
+	st := State{Have: l.have.Clone(), Receiving: swarm.NewBitfield(l.Pieces), Seed: l.seed, Yields: l.seed && l.yields, Upstream: l.upstream.Load(), Reading: l.reading, Holders: slices.Clone(l.holders)}
 	for i := range l.arriving {
 		st.Receiving.Set(i)
 	}

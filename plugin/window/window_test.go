@@ -118,7 +118,7 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 	have.Set(2)
 	receiving := swarm.NewBitfield(3)
 	receiving.Set(1)
-	st := State{Have: have, Receiving: receiving, Seed: true, Yields: true, Upstream: 12345, Reading: 23456, Cap: 99, Intake: 4321, Spent: true, Crowded: true, Holders: []peer.ID{tbl.Publisher}, Tables: []pieces.Table{tbl}}
+	st := State{Have: have, Receiving: receiving, Seed: true, Yields: true, Upstream: 12345, Reading: []swarm.SeedRead{{Seed: tbl.Publisher, Bytes: 23456}}, Cap: 99, Intake: 4321, Spent: true, Crowded: true, Holders: []peer.ID{tbl.Publisher}, Tables: []pieces.Table{tbl}}
 	var buf bytes.Buffer
 	if err := st.Encode(&buf); err != nil {
 		t.Fatal(err)
@@ -127,7 +127,7 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !got.Have.Has(0) || got.Have.Has(1) || !got.Have.Has(2) || got.Receiving.Count() != 1 || !got.Holder(0).Receiving.Has(1) || !got.Seed || !got.Yields || got.Upstream != 12345 || got.Reading != 23456 || got.Cap != 99 || got.Intake != 4321 || !got.Spent || !got.Crowded || !got.Holder(0).Crowded || len(got.Tables) != 1 || got.Holders[0] != tbl.Publisher {
+	if !got.Have.Has(0) || got.Have.Has(1) || !got.Have.Has(2) || got.Receiving.Count() != 1 || !got.Holder(0).Receiving.Has(1) || !got.Seed || !got.Yields || got.Upstream != 12345 || len(got.Reading) != 1 || got.Reading[0] != (swarm.SeedRead{Seed: tbl.Publisher, Bytes: 23456}) || len(got.Holder(0).Reading) != 1 || got.Cap != 99 || got.Intake != 4321 || !got.Spent || !got.Crowded || !got.Holder(0).Crowded || len(got.Tables) != 1 || got.Holders[0] != tbl.Publisher {
 		t.Fatalf("decoded %+v", got)
 	}
 	if _, err := DecodeState(bytes.NewReader(buf.Bytes()), digest.FromString("other"), size, nil); !errors.Is(err, ErrInvalidState) {
@@ -145,13 +145,18 @@ func TestAStateGoesOverTheWireAndBadOnesAreRefused(t *testing.T) {
 	if _, err := DecodeState(strings.NewReader(`{"have":"AAAAAAAAAAA","later":1}`), dgst, size, nil); err != nil {
 		t.Errorf("a state with a field this node does not know: %v", err)
 	}
+	seed := `{"seed":"` + tbl.Publisher.String() + `","bytes":1}`
 	for _, body := range []string{
 		`{"have":"` + EncodeHave(swarm.Bitfield{1 << 3}) + `"}`, // piece 3 of 3
 		`{"have":"AAAAAAAAAAAAAAAA"}`,                           // two words for one
 		`{"have":"!!"}`,
 		`{"have":"AAAAAAAAAAA","receiving":"` + EncodeHave(swarm.Bitfield{1 << 3}) + `"}`,
 		`{"have":"AAAAAAAAAAA","upstream":-1}`,
-		`{"have":"AAAAAAAAAAA","reading":-1}`,
+		`{"have":"AAAAAAAAAAA","readers":[{"seed":"` + tbl.Publisher.String() + `","bytes":-1}]}`,
+		`{"have":"AAAAAAAAAAA","readers":[{"bytes":1}]}`,
+		`{"have":"AAAAAAAAAAA","readers":[{"seed":"not a peer","bytes":1}]}`,
+		`{"have":"AAAAAAAAAAA","readers":[` + tooManyReaders(t) + `]}`,
+		`{"have":"AAAAAAAAAAA","readers":[` + seed + "," + seed + `]}`,
 		`{"have":"AAAAAAAAAAA","intake":-1}`,
 		strings.Repeat(" ", MaxEncodedState+1),
 	} {
@@ -352,15 +357,34 @@ func TestAPieceAskedWaitsBehindTheBytesAwaited(t *testing.T) {
 	}
 }
 
-// A layer's state passes on what the fetcher last knew a seed to have
+// A layer's state passes on what the fetcher last knew the seeds to have
 // read, and the policy takes it from there.
 func TestAStatePassesOnWhatASeedRead(t *testing.T) {
 	l, err := New(1<<30).Begin(digest.FromBytes(layerBytes()), size, "default", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l.SetReading(5 << 20)
-	if st := l.State(); st.Reading != 5<<20 || st.Holder(0).Reading != 5<<20 {
-		t.Fatalf("state tells %d bytes read, the policy %d; want %d", st.Reading, st.Holder(0).Reading, 5<<20)
+	seeds := []swarm.SeedRead{{Seed: "seed", Bytes: 5 << 20}}
+	l.SetReading(seeds)
+	if st := l.State(); !slices.Equal(st.Reading, seeds) || !slices.Equal(st.Holder(0).Reading, seeds) {
+		t.Fatalf("state tells %v read, the policy %v; want 5 MiB by the seed", st.Reading, st.Holder(0).Reading)
 	}
+}
+
+// tooManyReaders is the JSON of one seed more than a state may tell of,
+// each a peer of its own.
+func tooManyReaders(t *testing.T) string {
+	var seeds []string
+	for range swarm.MaxReaders + 1 {
+		key, _, err := crypto.GenerateEd25519Key(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := peer.IDFromPrivateKey(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seeds = append(seeds, `{"seed":"`+id.String()+`","bytes":1}`)
+	}
+	return strings.Join(seeds, ",")
 }

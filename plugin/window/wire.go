@@ -38,7 +38,6 @@ type wireState struct {
 	Seed     bool           `json:"seed,omitempty"`
 	Yields   bool           `json:"yields,omitempty"`
 	Upstream int64          `json:"upstream,omitempty"`
-	Reading  int64          `json:"reading,omitempty"`
 	Cap      int64          `json:"cap,omitempty"`
 	Intake   int64          `json:"intake,omitempty"`
 	Spent    bool           `json:"spent,omitempty"`
@@ -50,12 +49,21 @@ type wireState struct {
 	Receiving string `json:"receiving,omitempty"`
 	// From: the tables' digests begin at this piece (State.TablesPast).
 	From int `json:"from,omitempty"`
+	// Readers: the seeds the holder knows of and what each read.
+	Readers []wireReader `json:"readers,omitempty"`
+}
+
+// wireReader is a seed of the layer and the bytes of it it read from the
+// upstream (State.Reading).
+type wireReader struct {
+	Seed  peer.ID `json:"seed"`
+	Bytes int64   `json:"bytes"`
 }
 
 // Encode writes st as JSON.
 func (st State) Encode(w io.Writer) error {
 	return json.NewEncoder(w).Encode(wireState{
-		Have: EncodeHave(st.Have), Receiving: encodeReceiving(st.Receiving), Seed: st.Seed, Yields: st.Yields, Upstream: st.Upstream, Reading: st.Reading, Cap: st.Cap, Intake: st.Intake, Spent: st.Spent, Crowded: st.Crowded,
+		Have: EncodeHave(st.Have), Receiving: encodeReceiving(st.Receiving), Seed: st.Seed, Yields: st.Yields, Upstream: st.Upstream, Readers: encodeReaders(st.Reading), Cap: st.Cap, Intake: st.Intake, Spent: st.Spent, Crowded: st.Crowded,
 		Holders: st.Holders[:min(len(st.Holders), MaxHolders)], Tables: st.Tables[:min(len(st.Tables), MaxTables)],
 		From: st.TablesFrom,
 	})
@@ -109,14 +117,21 @@ func DecodeState(r io.Reader, layer digest.Digest, size int64, known []digest.Di
 			return State{}, fmt.Errorf("swarm state of %s: pieces receiving: %w", layer, err)
 		}
 	}
-	if ws.Upstream < 0 || ws.Reading < 0 || ws.Cap < 0 || ws.Intake < 0 {
-		return State{}, fmt.Errorf("swarm state of %s: %d bytes from the upstream (%d read by a seed), a cap of %d, an intake of %d: %w", layer, ws.Upstream, ws.Reading, ws.Cap, ws.Intake, ErrInvalidState)
+	if ws.Upstream < 0 || ws.Cap < 0 || ws.Intake < 0 {
+		return State{}, fmt.Errorf("swarm state of %s: %d bytes from the upstream, a cap of %d, an intake of %d: %w", layer, ws.Upstream, ws.Cap, ws.Intake, ErrInvalidState)
 	}
-	if len(ws.Holders) > MaxHolders || len(ws.Tables) > MaxTables {
-		return State{}, fmt.Errorf("swarm state of %s: %d holders, %d tables: %w", layer, len(ws.Holders), len(ws.Tables), ErrInvalidState)
+	if len(ws.Holders) > MaxHolders || len(ws.Tables) > MaxTables || len(ws.Readers) > swarm.MaxReaders {
+		return State{}, fmt.Errorf("swarm state of %s: %d holders, %d tables, %d seeds reading: %w", layer, len(ws.Holders), len(ws.Tables), len(ws.Readers), ErrInvalidState)
 	}
 	if ws.From < 0 || ws.From > len(known) {
 		return State{}, fmt.Errorf("swarm state of %s: tables from piece %d, the asker knows %d: %w", layer, ws.From, len(known), ErrInvalidState)
+	}
+	var reading []swarm.SeedRead
+	for _, r := range ws.Readers {
+		if r.Bytes < 0 || r.Seed == "" || slices.ContainsFunc(reading, func(sr swarm.SeedRead) bool { return sr.Seed == r.Seed }) {
+			return State{}, fmt.Errorf("swarm state of %s: a seed %q read %d bytes, or is told of twice: %w", layer, r.Seed, r.Bytes, ErrInvalidState)
+		}
+		reading = append(reading, swarm.SeedRead{Seed: r.Seed, Bytes: r.Bytes})
 	}
 	for i, t := range ws.Tables {
 		if t.Layer != layer || t.Size != size {
@@ -133,7 +148,16 @@ func DecodeState(r io.Reader, layer digest.Digest, size int64, known []digest.Di
 			return State{}, fmt.Errorf("swarm state of %s: %w", layer, err)
 		}
 	}
-	return State{Have: have, Receiving: receiving, Seed: ws.Seed, Yields: ws.Yields, Upstream: ws.Upstream, Reading: ws.Reading, Cap: ws.Cap, Intake: ws.Intake, Spent: ws.Spent, Crowded: ws.Crowded, Holders: ws.Holders, Tables: ws.Tables}, nil
+	return State{Have: have, Receiving: receiving, Seed: ws.Seed, Yields: ws.Yields, Upstream: ws.Upstream, Reading: reading, Cap: ws.Cap, Intake: ws.Intake, Spent: ws.Spent, Crowded: ws.Crowded, Holders: ws.Holders, Tables: ws.Tables}, nil
+}
+
+// encodeReaders is what the seeds read, as Session.Reading orders them.
+func encodeReaders(reading []swarm.SeedRead) []wireReader {
+	out := make([]wireReader, 0, min(len(reading), swarm.MaxReaders))
+	for _, sr := range reading[:cap(out)] {
+		out = append(out, wireReader{Seed: sr.Seed, Bytes: sr.Bytes})
+	}
+	return out
 }
 
 // EncodeHave is a have-set as text, for a JSON field or a header.
