@@ -44,10 +44,14 @@ func benchPieces(t *testing.T, r *benchReport) {
 		opts  func(int) nodeOptions
 		slow  bool
 		wrong int // the corrupting host, 0: none
+		// seeds: the corrupting host is nearest the largest layer, the
+		// node that takes it from the upstream.
+		seeds bool
 	}{
-		{"by pieces", pieces(0), false, 0},
-		{"by pieces, one node's link at a tenth", pieces(0), true, 0},
-		{"by pieces, one member corrupting every piece it sends", pieces(bad), false, bad},
+		{"by pieces", pieces(0), false, 0, false},
+		{"by pieces, one node's link at a tenth", pieces(0), true, 0, false},
+		{"by pieces, one member corrupting every piece it sends", pieces(bad), false, bad, false},
+		{"by pieces, the seed of the 64 MiB layer corrupting every piece it sends", pieces(bad), false, bad, true},
 	}
 	only := regexp.MustCompile(os.Getenv("SHOAL_PIECES_CASES"))
 	for k, c := range cases {
@@ -68,7 +72,13 @@ func benchPieces(t *testing.T, r *benchReport) {
 		}
 		var medians, lasts, copies, uploads, busy []float64
 		for run := range runs {
-			im := lab.push(fmt.Sprintf("bench/pieces%d-%d", k, run), rolloutImage...)
+			repo := fmt.Sprintf("bench/pieces%d-%d", k, run)
+			var im testImage
+			if c.seeds {
+				im = lab.pushSeededBy(repo, bad, rolloutImage...)
+			} else {
+				im = lab.push(repo, rolloutImage...)
+			}
 			unit := lab.linkTime(im)
 			before, beforeIn, beforeWaste := lab.sent(), lab.received(), lab.pieceWaste()
 			beforeSegs, beforeResent := lab.tcpSegments()

@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/opencontainers/go-digest"
 
+	"github.com/shoal-dev/shoal/integration/cluster"
 	"github.com/shoal-dev/shoal/plugin/router"
 )
 
@@ -317,19 +319,45 @@ func (l *rolloutLab) firstBy(im testImage, score func(digest.Digest, peer.ID) st
 	l.t.Helper()
 	heads := map[int]bool{}
 	for _, layer := range im.Data.Layers {
-		best, bestScore := -1, ""
-		for i, n := range l.nodes {
-			id, err := peer.Decode(n.peerID())
-			if err != nil {
-				l.t.Fatal(err)
-			}
-			if s := score(layer.Desc.Digest, id); s > bestScore {
-				best, bestScore = i, s
-			}
-		}
-		heads[best] = true
+		heads[l.firstFor(layer.Desc.Digest, score)] = true
 	}
 	return heads
+}
+
+// firstFor is the index of the node first for layer by score.
+func (l *rolloutLab) firstFor(layer digest.Digest, score func(digest.Digest, peer.ID) string) int {
+	l.t.Helper()
+	best, bestScore := -1, ""
+	for i, n := range l.nodes {
+		id, err := peer.Decode(n.peerID())
+		if err != nil {
+			l.t.Fatal(err)
+		}
+		if s := score(layer, id); s > bestScore {
+			best, bestScore = i, s
+		}
+	}
+	return best
+}
+
+// pushSeededBy pushes to repo an image of the given layers whose first
+// layer node host (from 1) is nearest (see nearest), built until one is:
+// that node takes the layer from the upstream.
+func (l *rolloutLab) pushSeededBy(repo string, host int, layers ...int) testImage {
+	l.t.Helper()
+	for range 200 { // each try one chance in len(l.nodes)
+		im, err := cluster.RandomImage(layers...)
+		if err != nil {
+			l.t.Fatal(err)
+		}
+		if l.firstFor(im.Layers[0].Desc.Digest, router.DistanceScore) == host-1 {
+			return pushBuilt(l.t, l.reg.Addr, repo, "v1", func(ref string, im *cluster.Image) error {
+				return im.Push(context.Background(), ref, "", "")
+			}, im)
+		}
+	}
+	l.t.Fatalf("%s is nearest the first layer of none of 200 images", l.nodes[host-1].name)
+	return testImage{}
 }
 
 // rolloutLayers is the image of the rollout tests: five layers of 12 MiB,
