@@ -846,9 +846,14 @@ func (f *pieceFetch) answered(r swarm.Request, buf []byte, got int64, held swarm
 	default:
 		// A body that broke, an answer not understood: recorded, as a
 		// late answer is, so that a node's status tells why its pieces
-		// failed.
+		// failed. The body of a piece the holder passed on as it arrived
+		// breaks when that arrival fails (window.ErrArrivalFailed).
 		f.pf.f.failures.Record(f.desc.Digest.String(), r.From.String(), err)
-		f.sess.Failed(now, r.Piece, r.From, swarm.Unavailable)
+		why := swarm.Unavailable
+		if held.Receiving.Has(r.Piece) && !held.Have.Has(r.Piece) {
+			why = swarm.Cut
+		}
+		f.sess.Failed(now, r.Piece, r.From, why)
 		return
 	}
 	if err := f.layer.Put(r.Piece, buf); err != nil {

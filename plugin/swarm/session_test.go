@@ -613,6 +613,33 @@ func TestAHolderReceivingAPieceIsAskedForIt(t *testing.T) {
 	}
 }
 
+// A piece passed on to this node that was cut short is asked next only of
+// a holder that has it, not of another passing it on: the bytes of a bad
+// piece that nobody holds do not go round the nodes passing it on.
+func TestAPieceCutShortIsAskedOnlyOfAHolderThatHasIt(t *testing.T) {
+	s := NewSession(testConfig(), layer, "self", epoch)
+	s.AddHolders("relay", "other")
+	s.Decided(epoch)
+	s.Update(epoch, "relay", HolderState{Have: NewBitfield(9), Receiving: haveOf(9, 0)})
+	s.Update(epoch, "other", HolderState{Have: NewBitfield(9), Receiving: haveOf(9, 0)})
+	got := s.Next(epoch)
+	if len(got) != 1 || got[0].Piece != 0 {
+		t.Fatalf("requests: %v, want piece 0 of a holder passing it on", got)
+	}
+	s.Failed(epoch, 0, got[0].From, Cut)
+	at := epoch.Add(time.Millisecond)
+	for _, id := range []peer.ID{"relay", "other"} {
+		s.Update(at, id, HolderState{Have: NewBitfield(9), Receiving: haveOf(9, 0)})
+	}
+	if got := s.Next(at); len(got) != 0 {
+		t.Fatalf("after piece 0 was cut short: %v, want nothing asked of the holders passing it on", got)
+	}
+	s.Update(at, "other", HolderState{Have: haveOf(9, 0)})
+	if got := s.Next(at); len(got) != 1 || got[0].Piece != 0 || got[0].From != "other" {
+		t.Fatalf("requests: %v, want piece 0 of the holder that has it", got)
+	}
+}
+
 func TestRequestsBoundWhatIsInFlight(t *testing.T) {
 	cfg := testConfig()
 	cfg.Window, cfg.PerHolder, cfg.Requests = 9, 9, 3

@@ -1032,7 +1032,7 @@ func (s *sim) releaseDependents(t *transfer, ok bool) {
 			delete(s.flights, flightKey{dst, k, piece, from})
 			s.at(s.p.hop, func() {
 				if dst.alive {
-					dst.sessions[k].Failed(s.clock(), piece, from, Unavailable)
+					dst.sessions[k].Failed(s.clock(), piece, from, Cut)
 					s.pump(dst, k)
 				}
 			})
