@@ -548,10 +548,11 @@ func (s *Session) Update(now time.Time, id peer.ID, st HolderState) {
 // (simulator, one 64 MiB layer: 1.99 upstream copies, p50 2.09×).
 //
 // A seed this node caught sending bad pieces is left out, and is no
-// progress when others tell of it: in the sixteen-node lab, a corrupting
-// member that was the only seed of the 64 MiB layer held every node back
-// until it had read the whole layer (72 s), its bytes passed on as the
-// layer moving by nodes that had all dropped it.
+// progress when others tell of it: the bytes a corrupting seed read were
+// passed on as the layer moving by nodes that had all dropped it, and
+// none stalled until it had read the whole layer (simulator, 100 nodes,
+// 1 s size ÷ link, the first seed corrupting every piece: p99 60.38×
+// before, 3.98× with this).
 func (s *Session) Reading() []SeedRead {
 	r := s.readBuf[:0]
 	add := func(id peer.ID, n int64) {
