@@ -214,8 +214,10 @@ func (n *node) dumpLog() {
 		data, _ := os.ReadFile(l)
 		var keep []string
 		for _, line := range strings.Split(string(data), "\n") {
+			// Each line named by its node: make bench filters out the
+			// lines a lab prints that begin with the log's "time=".
 			if strings.Contains(line, "p2p") || strings.Contains(line, "level=error") || strings.Contains(line, "level=warn") {
-				keep = append(keep, line)
+				keep = append(keep, n.name+" "+line)
 			}
 		}
 		if len(keep) > 200 {
